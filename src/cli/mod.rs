@@ -1,0 +1,3 @@
+//! The command-line tools beside the protocol loop: `perft` (and later others).
+
+pub mod perft;

@@ -1,0 +1,25 @@
+//! The board vocabulary: squares, pieces, bitboards, moves, positions, legal
+//! move generation and perft. No I/O and no search here.
+
+pub mod attacks;
+mod bitboard;
+mod color;
+mod fen;
+pub mod magic;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use color::Color;
+pub use fen::{can_stand_on, FenError};
+pub use movegen::{GenKind, KingGuard, MoveList, MAX_MOVES};
+pub use moves::{BadMoveText, Move};
+pub use perft::{divide, perft, perft_parallel};
+pub use piece::{Piece, PieceKind};
+pub use position::{IllegalMove, Position, Undo};
+pub use square::{BadSquare, File, Rank, Square};

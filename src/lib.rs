@@ -1,0 +1,8 @@
+//! chuhan (楚河, the river on the board): a Xiangqi engine.
+//!
+//! The crate is layered: [`core`] is the board and its rules of movement.
+
+pub mod cli;
+pub mod core;
+
+pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Square};

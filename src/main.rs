@@ -1,0 +1,19 @@
+//! The `chuhan` binary: tools by subcommand.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("perft") => chuhan::cli::perft::run(&args[1..]),
+        Some(other) => Err(format!("unknown command '{other}' (try: perft)")),
+        None => Err("usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
