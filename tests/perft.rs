@@ -20,14 +20,19 @@ fn table_path() -> PathBuf {
 }
 
 fn read_table() -> Vec<Row> {
-    let text = std::fs::read_to_string(table_path()).expect("the reference perft table is readable");
+    let text =
+        std::fs::read_to_string(table_path()).expect("the reference perft table is readable");
     text.lines()
         .skip(1)
         .filter(|line| !line.trim().is_empty())
         .map(|line| {
             let cols: Vec<&str> = line.split('\t').collect();
             assert_eq!(cols.len(), 3, "bad row: {line}");
-            Row { fen: cols[0].to_string(), depth: cols[1].parse().unwrap(), nodes: cols[2].parse().unwrap() }
+            Row {
+                fen: cols[0].to_string(),
+                depth: cols[1].parse().unwrap(),
+                nodes: cols[2].parse().unwrap(),
+            }
         })
         .collect()
 }
@@ -36,8 +41,18 @@ fn check(rows: impl Iterator<Item = Row>) -> usize {
     let mut checked = 0;
     for row in rows {
         let mut pos = Position::from_fen(&row.fen).unwrap_or_else(|e| panic!("{}: {e}", row.fen));
-        assert_eq!(perft(&mut pos, row.depth), row.nodes, "perft {} of {}", row.depth, row.fen);
-        assert_eq!(pos.to_fen(), Position::from_fen(&row.fen).unwrap().to_fen(), "perft left the position changed");
+        assert_eq!(
+            perft(&mut pos, row.depth),
+            row.nodes,
+            "perft {} of {}",
+            row.depth,
+            row.fen
+        );
+        assert_eq!(
+            pos.to_fen(),
+            Position::from_fen(&row.fen).unwrap().to_fen(),
+            "perft left the position changed"
+        );
         checked += 1;
     }
     checked
@@ -55,5 +70,9 @@ fn reference_counts_up_to_the_node_limit() {
 #[test]
 #[ignore = "the full table takes minutes: cargo test --release -- --ignored"]
 fn reference_counts_full_table() {
-    check(read_table().into_iter().filter(|r| r.nodes > DEFAULT_NODE_LIMIT));
+    check(
+        read_table()
+            .into_iter()
+            .filter(|r| r.nodes > DEFAULT_NODE_LIMIT),
+    );
 }

@@ -25,8 +25,11 @@ fn parse(args: &[String]) -> Result<PerftArgs, String> {
             "--parallel" => parallel = true,
             "--fen" => {
                 // The FEN may come quoted as one argument or as its six words.
-                let words: Vec<&str> =
-                    args[i + 1..].iter().take_while(|a| !a.starts_with("--")).map(String::as_str).collect();
+                let words: Vec<&str> = args[i + 1..]
+                    .iter()
+                    .take_while(|a| !a.starts_with("--"))
+                    .map(String::as_str)
+                    .collect();
                 if words.is_empty() {
                     return Err("--fen needs a FEN".into());
                 }
@@ -34,14 +37,23 @@ fn parse(args: &[String]) -> Result<PerftArgs, String> {
                 fen = Some(words.join(" "));
             }
             other if depth.is_none() => {
-                depth = Some(other.parse::<u32>().map_err(|_| format!("depth '{other}' is not a number"))?);
+                depth = Some(
+                    other
+                        .parse::<u32>()
+                        .map_err(|_| format!("depth '{other}' is not a number"))?,
+                );
             }
             other => return Err(format!("unexpected argument '{other}'")),
         }
         i += 1;
     }
     let depth = depth.ok_or("perft needs a depth, e.g. chuhan perft 5")?;
-    Ok(PerftArgs { depth, fen, divide, parallel })
+    Ok(PerftArgs {
+        depth,
+        fen,
+        divide,
+        parallel,
+    })
 }
 
 /// Runs the tool; the error is one line for the user.

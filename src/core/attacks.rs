@@ -15,7 +15,10 @@ pub struct Leap {
     pub targets: Bitboard,
 }
 
-const NO_LEAP: Leap = Leap { block: Bitboard::EMPTY, targets: Bitboard::EMPTY };
+const NO_LEAP: Leap = Leap {
+    block: Bitboard::EMPTY,
+    targets: Bitboard::EMPTY,
+};
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 const ORTHOGONALS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
@@ -194,7 +197,9 @@ const fn pawn_steps() -> [[Bitboard; 90]; 2] {
             let from = Square::from_index_unchecked(i);
             let mut steps = bit(from.offset(0, color.forward()));
             if !on_own_side(from, color) {
-                steps = steps.union(bit(from.offset(1, 0))).union(bit(from.offset(-1, 0)));
+                steps = steps
+                    .union(bit(from.offset(1, 0)))
+                    .union(bit(from.offset(-1, 0)));
             }
             table[c][i] = steps;
             i += 1;
@@ -271,10 +276,16 @@ mod tests {
         assert_eq!(free.count(), 8);
         // A piece on e5 (the leg towards Black) removes d6 and f6.
         let blocked = horse_attacks(Square::E4, Bitboard::from_square(Square::E5));
-        assert_eq!(free - blocked, Bitboard::from_square(Square::D6) | Bitboard::from_square(Square::F6));
+        assert_eq!(
+            free - blocked,
+            Bitboard::from_square(Square::D6) | Bitboard::from_square(Square::F6)
+        );
         // Corner horse: two targets, both through the b0/a1 legs.
         assert_eq!(horse_attacks(Square::A0, Bitboard::EMPTY).count(), 2);
-        assert!(horse_attacks(Square::A0, Bitboard::from_square(Square::A1)) == Bitboard::from_square(Square::C1));
+        assert!(
+            horse_attacks(Square::A0, Bitboard::from_square(Square::A1))
+                == Bitboard::from_square(Square::C1)
+        );
     }
 
     #[test]
@@ -284,9 +295,14 @@ mod tests {
             ".X......." "...X.X..." "........." "X......X." "........."
         );
         for target in Square::all() {
-            let expected: Bitboard =
-                Square::all().filter(|&from| horse_attacks(from, occupied).has(target)).collect();
-            assert_eq!(horse_attackers(target, occupied), expected, "target {target}");
+            let expected: Bitboard = Square::all()
+                .filter(|&from| horse_attacks(from, occupied).has(target))
+                .collect();
+            assert_eq!(
+                horse_attackers(target, occupied),
+                expected,
+                "target {target}"
+            );
         }
     }
 
@@ -296,7 +312,10 @@ mod tests {
         assert_eq!(elephant_attacks(Square::E2, Bitboard::EMPTY).count(), 4);
         // c4 may go back to a2 and e2 but never across the river to a6/e6.
         let from_c4 = elephant_attacks(Square::C4, Bitboard::EMPTY);
-        assert_eq!(from_c4, Bitboard::from_square(Square::A2) | Bitboard::from_square(Square::E2));
+        assert_eq!(
+            from_c4,
+            Bitboard::from_square(Square::A2) | Bitboard::from_square(Square::E2)
+        );
         let eye_blocked = elephant_attacks(Square::E2, Bitboard::from_square(Square::D3));
         assert!(!eye_blocked.has(Square::C4) && eye_blocked.has(Square::G4));
         let black = elephant_attacks(Square::E7, Bitboard::EMPTY);
@@ -306,11 +325,20 @@ mod tests {
     #[test]
     fn palace_keeps_king_and_advisors() {
         assert_eq!(KING_STEPS[Square::E1.index()].count(), 4);
-        assert_eq!(KING_STEPS[Square::D0.index()], Bitboard::from_square(Square::E0) | Bitboard::from_square(Square::D1));
+        assert_eq!(
+            KING_STEPS[Square::D0.index()],
+            Bitboard::from_square(Square::E0) | Bitboard::from_square(Square::D1)
+        );
         assert!(!KING_STEPS[Square::D2.index()].has(Square::D3));
         assert_eq!(ADVISOR_STEPS[Square::E1.index()].count(), 4);
-        assert_eq!(ADVISOR_STEPS[Square::D0.index()], Bitboard::from_square(Square::E1));
-        assert_eq!(ADVISOR_STEPS[Square::F7.index()], Bitboard::from_square(Square::E8));
+        assert_eq!(
+            ADVISOR_STEPS[Square::D0.index()],
+            Bitboard::from_square(Square::E1)
+        );
+        assert_eq!(
+            ADVISOR_STEPS[Square::F7.index()],
+            Bitboard::from_square(Square::E8)
+        );
         assert!(KING_STEPS[Square::E4.index()].is_empty());
     }
 
@@ -318,10 +346,19 @@ mod tests {
     fn pawns_before_and_after_the_river() {
         let red = Color::Red.index();
         let black = Color::Black.index();
-        assert_eq!(PAWN_STEPS[red][Square::C3.index()], Bitboard::from_square(Square::C4));
+        assert_eq!(
+            PAWN_STEPS[red][Square::C3.index()],
+            Bitboard::from_square(Square::C4)
+        );
         assert_eq!(PAWN_STEPS[red][Square::C5.index()].count(), 3);
-        assert_eq!(PAWN_STEPS[red][Square::A9.index()], Bitboard::from_square(Square::B9));
-        assert_eq!(PAWN_STEPS[black][Square::C6.index()], Bitboard::from_square(Square::C5));
+        assert_eq!(
+            PAWN_STEPS[red][Square::A9.index()],
+            Bitboard::from_square(Square::B9)
+        );
+        assert_eq!(
+            PAWN_STEPS[black][Square::C6.index()],
+            Bitboard::from_square(Square::C5)
+        );
         assert_eq!(PAWN_STEPS[black][Square::C4.index()].count(), 3);
         assert!(PAWN_ATTACKERS[red][Square::E5.index()].has(Square::E4));
         assert!(PAWN_ATTACKERS[red][Square::E5.index()].has(Square::D5));

@@ -63,7 +63,9 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(self.0.trailing_zeros() as usize))
+            Some(Square::from_index_unchecked(
+                self.0.trailing_zeros() as usize
+            ))
         }
     }
 
@@ -250,7 +252,10 @@ mod tests {
             "........."
             "........X"
         );
-        assert_eq!(bb, Bitboard::from_square(Square::A9) | Bitboard::from_square(Square::I0));
+        assert_eq!(
+            bb,
+            Bitboard::from_square(Square::A9) | Bitboard::from_square(Square::I0)
+        );
         assert_eq!(Bitboard::file(File::new(4).unwrap()).count(), 10);
         assert_eq!(Bitboard::rank(Rank::new(9).unwrap()).count(), 9);
     }

@@ -10,20 +10,32 @@ use std::fmt;
 pub enum FenError {
     Empty,
     /// The board field does not have ten `/`-separated ranks.
-    WrongRankCount { found: usize },
+    WrongRankCount {
+        found: usize,
+    },
     /// One rank does not add up to nine points (`rank` as in ICCS, 9 = Black's back rank).
-    BadRankLength { rank: usize, points: usize },
+    BadRankLength {
+        rank: usize,
+        points: usize,
+    },
     UnknownPiece(char),
     BadSideToMove(String),
     BadCounter(String),
     /// More pieces of one kind than a side ever has.
-    TooManyPieces { piece: char, count: u32, max: u32 },
+    TooManyPieces {
+        piece: char,
+        count: u32,
+        max: u32,
+    },
     MissingKing(Color),
     ExtraKing(Color),
     /// A piece on a point it can never reach (advisor off the palace
     /// diagonals, elephant off its seven points, king outside the palace,
     /// pawn behind its start rank).
-    UnreachableSquare { piece: char, square: Square },
+    UnreachableSquare {
+        piece: char,
+        square: Square,
+    },
     /// The two kings face each other on an open file.
     KingsFacing,
     /// The side that just moved has left its king in check.
@@ -69,7 +81,10 @@ pub fn can_stand_on(piece: Piece, sq: Square) -> bool {
         PieceKind::King => in_palace(red_sq) && r <= 2,
         PieceKind::Advisor => matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2)),
         PieceKind::Elephant => {
-            matches!((f, r), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
+            matches!(
+                (f, r),
+                (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+            )
         }
         // Before the river a pawn only walks forward from its start file.
         PieceKind::Pawn => r >= 5 || (r >= 3 && f % 2 == 0),
@@ -99,7 +114,13 @@ impl Position {
                 } else {
                     let piece = Piece::from_letter(c).ok_or(FenError::UnknownPiece(c))?;
                     if file < 9 {
-                        placed.push((piece, Square::new(File::new(file as u8).unwrap(), Rank::new(rank as u8).unwrap())));
+                        placed.push((
+                            piece,
+                            Square::new(
+                                File::new(file as u8).unwrap(),
+                                Rank::new(rank as u8).unwrap(),
+                            ),
+                        ));
                     }
                     file += 1;
                 }
@@ -116,7 +137,10 @@ impl Position {
         };
         // Castling and en-passant fields are always "-" in Xiangqi; skip them.
         let counters: Vec<&str> = fields.filter(|f| *f != "-").collect();
-        let parse_counter = |s: &str| s.parse::<u32>().map_err(|_| FenError::BadCounter(s.to_string()));
+        let parse_counter = |s: &str| {
+            s.parse::<u32>()
+                .map_err(|_| FenError::BadCounter(s.to_string()))
+        };
         if let Some(h) = counters.first() {
             pos.halfmove_clock = parse_counter(h)?;
         }
@@ -148,15 +172,27 @@ impl Position {
                         return Err(FenError::ExtraKing(color));
                     }
                 } else if count > kind.max_count() {
-                    return Err(FenError::TooManyPieces { piece: piece.letter(), count, max: kind.max_count() });
+                    return Err(FenError::TooManyPieces {
+                        piece: piece.letter(),
+                        count,
+                        max: kind.max_count(),
+                    });
                 }
-                if let Some(square) = self.pieces(color, kind).find(|&sq| !can_stand_on(piece, sq)) {
-                    return Err(FenError::UnreachableSquare { piece: piece.letter(), square });
+                if let Some(square) = self
+                    .pieces(color, kind)
+                    .find(|&sq| !can_stand_on(piece, sq))
+                {
+                    return Err(FenError::UnreachableSquare {
+                        piece: piece.letter(),
+                        square,
+                    });
                 }
             }
         }
         let (red_king, black_king) = (self.king_square(Color::Red), self.king_square(Color::Black));
-        if red_king.file() == black_king.file() && (between(red_king, black_king) & self.occupied).is_empty() {
+        if red_king.file() == black_king.file()
+            && (between(red_king, black_king) & self.occupied).is_empty()
+        {
             return Err(FenError::KingsFacing);
         }
         if self.is_king_attacked(!self.side) {
@@ -191,6 +227,9 @@ impl Position {
             }
         }
         let side = if self.side == Color::Red { 'w' } else { 'b' };
-        format!("{fen} {side} - - {} {}", self.halfmove_clock, self.fullmove_number)
+        format!(
+            "{fen} {side} - - {} {}",
+            self.halfmove_clock, self.fullmove_number
+        )
     }
 }

@@ -23,3 +23,6 @@ pub use perft::{divide, perft, perft_parallel};
 pub use piece::{Piece, PieceKind};
 pub use position::{IllegalMove, Position, Undo};
 pub use square::{BadSquare, File, Rank, Square};
+
+#[cfg(test)]
+mod tests;

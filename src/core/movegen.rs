@@ -9,8 +9,8 @@
 //! Only those moves, and every move while in check, pay for the full test.
 
 use super::attacks::{
-    elephant_attacks, horse_attacks, between, ADVISOR_STEPS, HORSE_ATTACKER_LEAPS, KING_STEPS, PAWN_ATTACKERS,
-    PAWN_STEPS,
+    between, elephant_attacks, horse_attacks, ADVISOR_STEPS, HORSE_ATTACKER_LEAPS, KING_STEPS,
+    PAWN_ATTACKERS, PAWN_STEPS,
 };
 use super::magic::{cannon_attacks, chariot_attacks};
 use super::{Bitboard, Move, PieceKind, Position, Square};
@@ -76,10 +76,16 @@ impl Position {
         let them = !us;
         let king = self.king_square(us);
         let occ = self.occupied;
-        let mut guard = KingGuard { king, checkers: Bitboard::EMPTY, blockers: Bitboard::EMPTY, hollow: Bitboard::EMPTY };
+        let mut guard = KingGuard {
+            king,
+            checkers: Bitboard::EMPTY,
+            blockers: Bitboard::EMPTY,
+            hollow: Bitboard::EMPTY,
+        };
         let lines = chariot_attacks(king, Bitboard::EMPTY);
 
-        let rook_like = lines & (self.pieces(them, PieceKind::Chariot) | self.pieces(them, PieceKind::King));
+        let rook_like =
+            lines & (self.pieces(them, PieceKind::Chariot) | self.pieces(them, PieceKind::King));
         for sq in rook_like {
             let inside = between(king, sq) & occ;
             match inside.count() {
@@ -108,7 +114,8 @@ impl Position {
                 }
             }
         }
-        guard.checkers |= PAWN_ATTACKERS[them.index()][king.index()] & self.pieces(them, PieceKind::Pawn);
+        guard.checkers |=
+            PAWN_ATTACKERS[them.index()][king.index()] & self.pieces(them, PieceKind::Pawn);
         guard
     }
 
@@ -127,7 +134,8 @@ impl Position {
         if (cannon_attacks(king, occ) & p[PieceKind::Cannon.index()] & alive).any() {
             return false;
         }
-        if (super::attacks::horse_attackers(king, occ) & p[PieceKind::Horse.index()] & alive).any() {
+        if (super::attacks::horse_attackers(king, occ) & p[PieceKind::Horse.index()] & alive).any()
+        {
             return false;
         }
         (PAWN_ATTACKERS[them.index()][king.index()] & p[PieceKind::Pawn.index()] & alive).is_empty()
@@ -153,7 +161,8 @@ impl Position {
         match kind {
             PieceKind::Chariot => chariot_attacks(from, occ) - self.colors[us.index()],
             PieceKind::Cannon => {
-                (chariot_attacks(from, occ) - occ) | (cannon_attacks(from, occ) & self.colors[(!us).index()])
+                (chariot_attacks(from, occ) - occ)
+                    | (cannon_attacks(from, occ) & self.colors[(!us).index()])
             }
             PieceKind::Horse => horse_attacks(from, occ) - self.colors[us.index()],
             PieceKind::Elephant => elephant_attacks(from, occ) - self.colors[us.index()],
@@ -220,7 +229,9 @@ impl Position {
 
     /// Whether `mv` is legal here: any move, e.g. from a hash table or a GUI.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let Some(piece) = self.piece_at(mv.from()) else { return false };
+        let Some(piece) = self.piece_at(mv.from()) else {
+            return false;
+        };
         if piece.color != self.side || !self.piece_targets(piece.kind, mv.from()).has(mv.to()) {
             return false;
         }

@@ -94,7 +94,11 @@ impl Piece {
 
     pub fn from_letter(c: char) -> Option<Piece> {
         let kind = PieceKind::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         Some(Piece::new(color, kind))
     }
 }

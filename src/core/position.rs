@@ -51,7 +51,8 @@ impl fmt::Display for IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 impl Position {
-    pub const START_FEN: &'static str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    pub const START_FEN: &'static str =
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
     /// The standard starting position.
     pub fn startpos() -> Position {
@@ -126,7 +127,9 @@ impl Position {
 
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {
-        self.pieces(color, PieceKind::King).first().expect("every position has both kings")
+        self.pieces(color, PieceKind::King)
+            .first()
+            .expect("every position has both kings")
     }
 
     /// The hash computed from scratch, to check the incremental one.
@@ -160,7 +163,12 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[from.index()].expect("a move starts on a piece");
         let captured = self.board[to.index()];
-        self.history.push(Undo { mv: Some(mv), captured, hash: self.hash, halfmove_clock: self.halfmove_clock });
+        self.history.push(Undo {
+            mv: Some(mv),
+            captured,
+            hash: self.hash,
+            halfmove_clock: self.halfmove_clock,
+        });
         match captured {
             Some(victim) => {
                 self.remove(victim, to);
@@ -176,7 +184,10 @@ impl Position {
     /// Takes back the last [`make`](Position::make) or [`make_null`](Position::make_null).
     #[inline]
     pub fn unmake(&mut self) {
-        let undo = self.history.pop().expect("unmake needs a move to take back");
+        let undo = self
+            .history
+            .pop()
+            .expect("unmake needs a move to take back");
         self.side = !self.side;
         if self.side == Color::Black {
             self.fullmove_number -= 1;
@@ -196,7 +207,12 @@ impl Position {
 
     /// Passes the turn without moving (null-move pruning). Never while in check.
     pub fn make_null(&mut self) {
-        self.history.push(Undo { mv: None, captured: None, hash: self.hash, halfmove_clock: self.halfmove_clock });
+        self.history.push(Undo {
+            mv: None,
+            captured: None,
+            hash: self.hash,
+            halfmove_clock: self.halfmove_clock,
+        });
         self.halfmove_clock += 1;
         self.pass_turn();
     }

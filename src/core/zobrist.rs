@@ -17,7 +17,10 @@ struct Keys {
 }
 
 const fn generate() -> Keys {
-    let mut keys = Keys { pieces: [[[0; 90]; 7]; 2], black_to_move: 0 };
+    let mut keys = Keys {
+        pieces: [[[0; 90]; 7]; 2],
+        black_to_move: 0,
+    };
     let mut state = 0x4368_7548_616E_2020; // "ChuHan  "
     let mut c = 0;
     while c < 2 {

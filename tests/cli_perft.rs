@@ -1,0 +1,67 @@
+//! `chuhan perft` through the binary: counts, divide, and bad input.
+
+use std::process::Command;
+
+fn chuhan(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn counts_from_the_start_position() {
+    let (ok, out, _) = chuhan(&["perft", "3"]);
+    assert!(ok);
+    assert!(out.lines().any(|l| l == "nodes 79666"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("nps ")));
+}
+
+#[test]
+fn divide_lists_each_root_move() {
+    let (ok, out, _) = chuhan(&["perft", "2", "--divide"]);
+    assert!(ok);
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.len() > 4 && l.as_bytes()[4] == b':')
+        .collect();
+    assert_eq!(rows.len(), 44);
+    assert!(rows.contains(&"h2e2: 45"), "{out}");
+    assert!(out.lines().any(|l| l == "nodes 1920"));
+}
+
+#[test]
+fn reads_a_fen_given_as_words_or_quoted() {
+    let fen = "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1";
+    let (ok, out, _) = chuhan(&["perft", "2", "--fen", fen]);
+    assert!(ok && out.contains("nodes 424"), "{out}");
+    let mut args = vec!["perft", "2", "--fen"];
+    args.extend(fen.split(' '));
+    args.push("--parallel");
+    let (ok, out, _) = chuhan(&args);
+    assert!(ok && out.contains("nodes 424"), "{out}");
+}
+
+#[test]
+fn bad_input_gives_one_error_line_and_a_failure_code() {
+    for args in [
+        vec!["perft", "x"],
+        vec!["perft"],
+        vec!["perft", "2", "--fen", "rnbakabnr/9/9 w"],
+        vec!["perft", "2", "--fen"],
+        vec!["perft", "2", "--fen", "4k4/9/9/9/9/9/9/9/9/4K4 w"],
+        vec!["frobnicate"],
+    ] {
+        let (ok, out, err) = chuhan(&args);
+        assert!(!ok, "{args:?} should fail");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{err}");
+        assert!(!err.contains("panicked"));
+    }
+}
