@@ -4,5 +4,6 @@
 
 pub mod cli;
 pub mod core;
+pub mod rules;
 
 pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Square};
