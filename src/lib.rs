@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod core;
+pub mod matchrunner;
 pub mod rules;
 
 pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Square};

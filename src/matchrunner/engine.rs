@@ -1,0 +1,577 @@
+//! One engine process and the protocol client that drives it: UCCI or UCI
+//! (or `auto`: try `ucci`, fall back to `uci`), options at start, `position`
+//! and `go` for each move, `bestmove` with its last `info` score, and the
+//! failures a runner must survive (crash, hang, overtime).
+
+use super::clock::{Clock, Limits};
+use crate::core::Move;
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::str::FromStr;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The protocol spoken with an engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Ucci,
+    Uci,
+    /// Try UCCI first, then UCI.
+    Auto,
+}
+
+impl FromStr for Protocol {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Protocol, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "ucci" => Ok(Protocol::Ucci),
+            "uci" => Ok(Protocol::Uci),
+            "auto" => Ok(Protocol::Auto),
+            _ => Err(format!("unknown protocol '{text}' (ucci, uci, auto)")),
+        }
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Ucci => "ucci",
+            Protocol::Uci => "uci",
+            Protocol::Auto => "auto",
+        })
+    }
+}
+
+/// How to start and set up one engine.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    pub name: String,
+    pub cmd: String,
+    pub args: Vec<String>,
+    pub dir: Option<String>,
+    pub protocol: Protocol,
+    pub options: Vec<(String, String)>,
+    pub limits: Limits,
+    /// How long past its time an engine may answer before it loses on time.
+    pub margin_ms: u64,
+}
+
+/// Why an engine could not be started and set up.
+#[derive(Debug)]
+pub enum StartError {
+    CannotSpawn {
+        name: String,
+        cmd: String,
+        error: String,
+    },
+    NoHandshake {
+        name: String,
+        protocol: Protocol,
+        seconds: u64,
+    },
+    Exited {
+        name: String,
+    },
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::CannotSpawn { name, cmd, error } => {
+                write!(f, "engine {name}: cannot start '{cmd}': {error}")
+            }
+            StartError::NoHandshake {
+                name,
+                protocol,
+                seconds,
+            } => write!(
+                f,
+                "engine {name}: no answer to the {protocol} handshake within {seconds} s"
+            ),
+            StartError::Exited { name } => write!(f, "engine {name}: exited during start-up"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Why a move did not come.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The process exited or closed its output.
+    Crashed,
+    /// No move within the time left plus the margin (after `stop`).
+    OutOfTime,
+    /// No move within the hang limit under a depth or node limit.
+    Hung,
+}
+
+/// The engine's answer to `go`.
+#[derive(Clone, Debug, Default)]
+pub struct Reply {
+    /// The move text as sent (checked by the game, not here); `None` for
+    /// `nobestmove`.
+    pub mv: Option<String>,
+    pub resign: bool,
+    pub draw: bool,
+    /// The last score reported, in centipawns for the side to move (mates
+    /// become +-(30000 - plies)).
+    pub score: Option<i32>,
+    pub depth: Option<u32>,
+    pub elapsed_ms: u64,
+}
+
+/// The game so far, in both forms the protocols want.
+pub struct GameSoFar<'a> {
+    pub start_fen: &'a str,
+    pub moves: &'a [Move],
+    /// The FEN after the last capture and the number of moves before it,
+    /// for UCCI, whose engines expect the capture-free tail only.
+    pub capture_fen: &'a str,
+    pub capture_index: usize,
+}
+
+/// A running engine process.
+pub struct Engine {
+    pub config: EngineConfig,
+    protocol: Protocol,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// UCCI engines that announce `usemillisec` get times in ms, others in s.
+    millis: bool,
+    announced: Vec<String>,
+}
+
+/// How long an engine may take to answer the handshake and `isready`.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long an `auto` engine may take to answer `ucci` before we try `uci`.
+const UCCI_PROBE: Duration = Duration::from_secs(2);
+
+impl Engine {
+    /// Starts the process, shakes hands and sets the options.
+    pub fn start(config: &EngineConfig, handshake: Duration) -> Result<Engine, StartError> {
+        let mut command = Command::new(&config.cmd);
+        command
+            .args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &config.dir {
+            command.current_dir(dir);
+        }
+        // A process group of its own: the terminal's Ctrl-C then reaches the
+        // runner only, which ends the games and engines in order.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| StartError::CannotSpawn {
+            name: config.name.clone(),
+            cmd: config.cmd.clone(),
+            error: e.to_string(),
+        })?;
+        let stdin = child.stdin.take().expect("stdin was piped");
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let (sender, lines) = mpsc::channel();
+        // The reader ends when the engine closes its output: the channel's
+        // disconnection is how a crash shows.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line.trim().to_string()).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            config: config.clone(),
+            protocol: config.protocol,
+            child,
+            stdin,
+            lines,
+            millis: false,
+            announced: Vec::new(),
+        };
+        engine.handshake(handshake)?;
+        Ok(engine)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.config.name
+    }
+
+    /// The protocol in use (never `Auto` once started).
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    fn send(&mut self, line: &str) {
+        // A write to a dead engine fails; the next read reports the crash.
+        let _ = writeln!(self.stdin, "{line}");
+        let _ = self.stdin.flush();
+    }
+
+    fn handshake(&mut self, timeout: Duration) -> Result<(), StartError> {
+        let no_answer = |engine: &Engine, protocol| StartError::NoHandshake {
+            name: engine.config.name.clone(),
+            protocol,
+            seconds: timeout.as_secs(),
+        };
+        let exited = |engine: &Engine| StartError::Exited {
+            name: engine.config.name.clone(),
+        };
+        let first = match self.config.protocol {
+            Protocol::Uci => Protocol::Uci,
+            _ => Protocol::Ucci,
+        };
+        let mut protocol = first;
+        let probe = if self.config.protocol == Protocol::Auto {
+            UCCI_PROBE.min(timeout)
+        } else {
+            timeout
+        };
+        self.send(if first == Protocol::Ucci {
+            "ucci"
+        } else {
+            "uci"
+        });
+        match self.collect_until(
+            if first == Protocol::Ucci {
+                "ucciok"
+            } else {
+                "uciok"
+            },
+            probe,
+        ) {
+            Ok(()) => {}
+            Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
+            Err(RecvTimeoutError::Timeout) if self.config.protocol == Protocol::Auto => {
+                protocol = Protocol::Uci;
+                self.send("uci");
+                match self.collect_until("uciok", timeout) {
+                    Ok(()) => {}
+                    Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
+                    Err(RecvTimeoutError::Timeout) => return Err(no_answer(self, Protocol::Auto)),
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => return Err(no_answer(self, first)),
+        }
+        self.protocol = protocol;
+        if protocol == Protocol::Ucci && self.announces("usemillisec") {
+            self.send("setoption usemillisec true");
+            self.millis = true;
+        }
+        let options = self.config.options.clone();
+        let user_set = |name: &str| options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+        if protocol == Protocol::Uci && self.announces("UCI_Variant") && !user_set("UCI_Variant") {
+            // Multi-variant engines (Fairy-Stockfish) must be told the game.
+            self.send("setoption name UCI_Variant value xiangqi");
+        }
+        for (name, value) in &options {
+            let line = match protocol {
+                Protocol::Uci => format!("setoption name {name} value {value}"),
+                _ => format!("setoption {name} {value}"),
+            };
+            self.send(&line);
+        }
+        self.ready(timeout).map_err(|e| match e {
+            RecvTimeoutError::Disconnected => exited(self),
+            RecvTimeoutError::Timeout => no_answer(self, protocol),
+        })
+    }
+
+    /// Reads until `token` is the whole line, remembering announced options.
+    fn collect_until(&mut self, token: &str, timeout: Duration) -> Result<(), RecvTimeoutError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self.lines.recv_timeout(left)?;
+            if line == token {
+                return Ok(());
+            }
+            if let Some(rest) = line.strip_prefix("option ") {
+                let name = rest.strip_prefix("name ").unwrap_or(rest);
+                if let Some(word) = name.split_whitespace().next() {
+                    self.announced.push(word.to_string());
+                }
+            }
+        }
+    }
+
+    fn announces(&self, option: &str) -> bool {
+        self.announced
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(option))
+    }
+
+    fn ready(&mut self, timeout: Duration) -> Result<(), RecvTimeoutError> {
+        self.send("isready");
+        self.collect_until("readyok", timeout)
+    }
+
+    /// Tells the engine a new game starts and waits until it is ready; false
+    /// if it did not answer (then it should be restarted).
+    pub fn new_game(&mut self) -> bool {
+        match self.protocol {
+            Protocol::Uci => self.send("ucinewgame"),
+            _ => {
+                if self.announces("newgame") {
+                    self.send("setoption newgame");
+                }
+            }
+        }
+        self.ready(HANDSHAKE_TIMEOUT).is_ok()
+    }
+
+    /// Asks for a move and waits for it. `clocks` are (ours, theirs) when
+    /// the game has clocks; `draw_offered` says the opponent offered a draw.
+    pub fn go(
+        &mut self,
+        game: &GameSoFar,
+        red_to_move: bool,
+        clocks: Option<(Clock, Clock)>,
+        draw_offered: bool,
+        hang_limit: Duration,
+    ) -> Result<Reply, Failure> {
+        self.send(&self.position_command(game));
+        let go = self.go_command(red_to_move, clocks, draw_offered);
+        let limits = self.config.limits;
+        // The time the engine may think before we send `stop`.
+        let allowed = match (clocks, limits.move_time_ms) {
+            (Some((ours, _)), _) => Some(Duration::from_millis(ours.remaining_ms())),
+            (None, Some(ms)) => Some(Duration::from_millis(ms)),
+            (None, None) => None,
+        };
+        let margin = Duration::from_millis(self.config.margin_ms);
+        let start = Instant::now();
+        self.send(&go);
+        let mut reply = Reply::default();
+        let mut stopped = false;
+        loop {
+            let deadline = match allowed {
+                Some(allowed) if !stopped => start + allowed,
+                Some(allowed) => start + allowed + margin,
+                None => start + hang_limit,
+            };
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if self.read_reply_line(&line, &mut reply) {
+                        reply.elapsed_ms = start.elapsed().as_millis() as u64;
+                        return Ok(reply);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
+                Err(RecvTimeoutError::Timeout) => match allowed {
+                    Some(_) if !stopped => {
+                        // Past its time: ask for the move now; it loses only if
+                        // nothing comes within the margin.
+                        self.send("stop");
+                        stopped = true;
+                    }
+                    Some(_) => return Err(Failure::OutOfTime),
+                    None => return Err(Failure::Hung),
+                },
+            }
+        }
+    }
+
+    /// Takes one line of the engine's thinking; true at `bestmove`.
+    fn read_reply_line(&self, line: &str, reply: &mut Reply) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first() {
+            Some(&"bestmove") => {
+                reply.mv = words.get(1).map(|w| w.to_string());
+                reply.resign = words[2..].contains(&"resign");
+                reply.draw = words[2..].contains(&"draw");
+                true
+            }
+            Some(&"nobestmove") => true,
+            Some(&"info") => {
+                read_info(&words[1..], reply);
+                false
+            }
+            _ => false,
+        }
+    }
+
+    fn position_command(&self, game: &GameSoFar) -> String {
+        let (fen, moves) = match self.protocol {
+            Protocol::Uci => (game.start_fen, game.moves),
+            _ => (game.capture_fen, &game.moves[game.capture_index..]),
+        };
+        let mut line = if fen == crate::core::Position::START_FEN {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {fen}")
+        };
+        if !moves.is_empty() {
+            line.push_str(" moves");
+            for mv in moves {
+                line.push(' ');
+                line.push_str(&mv.to_string());
+            }
+        }
+        line
+    }
+
+    fn go_command(&self, red_to_move: bool, clocks: Option<(Clock, Clock)>, draw: bool) -> String {
+        let limits = self.config.limits;
+        let mut go = String::from("go");
+        match self.protocol {
+            Protocol::Uci => {
+                if let Some((ours, theirs)) = clocks {
+                    let (red, black) = if red_to_move {
+                        (ours, theirs)
+                    } else {
+                        (theirs, ours)
+                    };
+                    go.push_str(&format!(
+                        " wtime {} btime {} winc {} binc {}",
+                        red.remaining_ms(),
+                        black.remaining_ms(),
+                        red.increment_ms(),
+                        black.increment_ms()
+                    ));
+                    if let Some(n) = ours.moves_to_go() {
+                        go.push_str(&format!(" movestogo {n}"));
+                    }
+                }
+                if let Some(ms) = limits.move_time_ms {
+                    go.push_str(&format!(" movetime {ms}"));
+                }
+                if let Some(d) = limits.depth {
+                    go.push_str(&format!(" depth {d}"));
+                }
+                if let Some(n) = limits.nodes {
+                    go.push_str(&format!(" nodes {n}"));
+                }
+            }
+            _ => {
+                // UCCI takes one mode: a clock or fixed time wins over depth
+                // and nodes, which then have no say.
+                if draw {
+                    go.push_str(" draw");
+                }
+                let t = |ms: u64| if self.millis { ms } else { ms / 1000 };
+                if let Some((ours, theirs)) = clocks {
+                    go.push_str(&format!(" time {}", t(ours.remaining_ms())));
+                    match ours.moves_to_go() {
+                        Some(n) => go.push_str(&format!(" movestogo {n}")),
+                        None => go.push_str(&format!(" increment {}", t(ours.increment_ms()))),
+                    }
+                    go.push_str(&format!(" opptime {}", t(theirs.remaining_ms())));
+                    match theirs.moves_to_go() {
+                        Some(n) => go.push_str(&format!(" oppmovestogo {n}")),
+                        None => go.push_str(&format!(" oppincrement {}", t(theirs.increment_ms()))),
+                    }
+                } else if let Some(ms) = limits.move_time_ms {
+                    go.push_str(&format!(" time {} movestogo 1", t(ms)));
+                } else if let Some(d) = limits.depth {
+                    go.push_str(&format!(" depth {d}"));
+                } else if let Some(n) = limits.nodes {
+                    go.push_str(&format!(" nodes {n}"));
+                }
+            }
+        }
+        go
+    }
+
+    /// Asks the engine to quit, and kills it if it does not within a moment.
+    pub fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.kill();
+    }
+
+    /// Ends the process at once (after a crash, hang or overtime).
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // Never leave a process behind, whatever path dropped the engine.
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Reads `depth` and `score` from an `info` line of either protocol: UCCI
+/// `score 35`, UCI `score cp 35` or `score mate -3`.
+fn read_info(words: &[&str], reply: &mut Reply) {
+    let mut i = 0;
+    while i < words.len() {
+        match words[i] {
+            "depth" => {
+                if let Some(d) = words.get(i + 1).and_then(|w| w.parse().ok()) {
+                    reply.depth = Some(d);
+                }
+            }
+            "score" => match words.get(i + 1) {
+                Some(&"cp") => {
+                    reply.score = words
+                        .get(i + 2)
+                        .and_then(|w| w.parse().ok())
+                        .or(reply.score);
+                }
+                Some(&"mate") => {
+                    if let Some(n) = words.get(i + 2).and_then(|w| w.parse::<i32>().ok()) {
+                        reply.score = Some(if n >= 0 { 30000 - n } else { -30000 - n });
+                    }
+                }
+                Some(w) => reply.score = w.parse().ok().or(reply.score),
+                None => {}
+            },
+            // Everything after `pv` is moves.
+            "pv" => return,
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_scores_of_both_protocols() {
+        let mut reply = Reply::default();
+        read_info(
+            &"depth 7 score 35 pv h2e2 h9g7"
+                .split(' ')
+                .collect::<Vec<_>>(),
+            &mut reply,
+        );
+        assert_eq!((reply.depth, reply.score), (Some(7), Some(35)));
+        read_info(
+            &"depth 9 seldepth 12 score cp -120 nodes 5"
+                .split(' ')
+                .collect::<Vec<_>>(),
+            &mut reply,
+        );
+        assert_eq!((reply.depth, reply.score), (Some(9), Some(-120)));
+        read_info(&"score mate -3".split(' ').collect::<Vec<_>>(), &mut reply);
+        assert_eq!(reply.score, Some(-29997));
+        read_info(&"currmove h2e2".split(' ').collect::<Vec<_>>(), &mut reply);
+        assert_eq!(reply.score, Some(-29997));
+    }
+
+    #[test]
+    fn protocol_names() {
+        assert_eq!("UCCI".parse::<Protocol>(), Ok(Protocol::Ucci));
+        assert!("xboard".parse::<Protocol>().is_err());
+    }
+}

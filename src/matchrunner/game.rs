@@ -1,0 +1,595 @@
+//! One game between two engine processes, from an opening to a result: the
+//! move loop, clocks, and adjudication under Xiangqi rules (mate and no
+//! legal move lose, illegal moves lose, repetitions are judged by the rules
+//! module, 60 moves without capture draw) plus the optional resign, draw and
+//! length limits.
+
+use super::clock::Clock;
+use super::engine::{Engine, Failure, GameSoFar, Reply};
+use super::openings::Opening;
+use crate::core::{Color, Move, PieceKind, Position};
+use crate::rules::{judge_repetition, RuleSet, Verdict};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Plies without a capture after which the game is drawn (the 60-move rule).
+pub const NO_CAPTURE_PLIES: u32 = 120;
+/// How many times a position must stand on the board before the repetition is
+/// judged: the third occurrence, so a single accidental return goes unpunished.
+pub const REPETITION_OCCURRENCES: usize = 3;
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Termination {
+    Checkmate,
+    /// No legal move without being in check: also a loss in Xiangqi.
+    NoLegalMove,
+    PerpetualCheck,
+    /// A forbidden repetition other than perpetual check (a chase).
+    PerpetualChase,
+    Repetition,
+    SixtyMoves,
+    /// Neither side has a piece that can cross the river.
+    NoAttackers,
+    Resignation,
+    ResignAdjudication,
+    DrawAdjudication,
+    DrawAgreement,
+    MaxMoves,
+    TimeForfeit,
+    IllegalMove,
+    Crash,
+    Stall,
+    StartFailure,
+}
+
+impl Termination {
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::NoLegalMove => "no legal move",
+            Termination::PerpetualCheck => "perpetual check",
+            Termination::PerpetualChase => "perpetual chase",
+            Termination::Repetition => "repetition",
+            Termination::SixtyMoves => "60-move rule",
+            Termination::NoAttackers => "no attacking pieces",
+            Termination::Resignation => "resignation",
+            Termination::ResignAdjudication => "resign adjudication",
+            Termination::DrawAdjudication => "draw adjudication",
+            Termination::DrawAgreement => "draw agreement",
+            Termination::MaxMoves => "max moves",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "illegal move",
+            Termination::Crash => "crash",
+            Termination::Stall => "stall",
+            Termination::StartFailure => "start failure",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The result of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    RedWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    pub fn loss_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::BlackWins,
+            Color::Black => GameResult::RedWins,
+        }
+    }
+
+    /// The PGN result text.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Half points (0, 1, 2) for the given colour.
+    pub fn half_points(self, color: Color) -> u32 {
+        match (self, color) {
+            (GameResult::Draw, _) => 1,
+            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// `-draw movenumber=N movecount=N score=N`: after move `move_number`, a
+/// draw once both engines have scored within `score` for `move_count`
+/// moves each.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    pub move_number: u32,
+    pub move_count: u32,
+    pub score: i32,
+}
+
+/// `-resign movecount=N score=N`: a loss once, for `move_count` moves each,
+/// one engine has scored at or below `-score` and the other at or above
+/// `score` (both agree).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    pub move_count: u32,
+    pub score: i32,
+}
+
+/// Game rules shared by every game of a match.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub rules: RuleSet,
+    pub draw: Option<DrawAdjudication>,
+    pub resign: Option<ResignAdjudication>,
+    /// Engine moves (full moves) after which the game is drawn.
+    pub max_moves: Option<u32>,
+    /// How long an engine without a clock may think before it is hung.
+    pub hang_limit: Duration,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub opening: Opening,
+    /// Every move from the opening's FEN, the opening's own moves first.
+    pub moves: Vec<Move>,
+    /// One per move: score, depth and time for engine moves.
+    pub comments: Vec<Option<String>>,
+    pub result: GameResult,
+    pub termination: Termination,
+    /// Which side and what happened, for the log (the illegal move and
+    /// position, the engine that crashed, ...).
+    pub detail: String,
+}
+
+/// What a game says about the engines afterwards: whether each (red, black)
+/// is still fit to play another game or must be restarted.
+pub struct GameOutcome {
+    pub record: GameRecord,
+    pub restart: [bool; 2],
+}
+
+/// Plays a game between `engines[0]` (Red) and `engines[1]` (Black). Returns
+/// `None` if `stop` was raised before the game ended.
+pub fn play(
+    engines: [&mut Engine; 2],
+    opening: &Opening,
+    settings: &GameSettings,
+    stop: &AtomicBool,
+) -> Option<GameOutcome> {
+    let mut game = Game::new(opening);
+    let mut clocks: [Option<Clock>; 2] = [
+        engines[0].config.limits.clock.map(Clock::new),
+        engines[1].config.limits.clock.map(Clock::new),
+    ];
+    let mut scores: [Vec<Option<i32>>; 2] = [Vec::new(), Vec::new()];
+    let mut draw_offered = false;
+    let mut restart = [false, false];
+    let names = [engines[0].name().to_string(), engines[1].name().to_string()];
+
+    let (result, termination, detail) = loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Some(end) = game.rule_ending(settings) {
+            break end;
+        }
+        let side = game.pos.side_to_move();
+        let us = side.index();
+        let them = (!side).index();
+        let who = format!("{side:?} ({})", names[us]);
+        let so_far = game.so_far();
+        let clock_pair = clocks[us].map(|ours| (ours, clocks[them].unwrap_or(ours)));
+        let reply = engines[us].go(
+            &so_far,
+            side == Color::Red,
+            clock_pair,
+            draw_offered,
+            settings.hang_limit,
+        );
+        let reply: Reply = match reply {
+            Ok(reply) => reply,
+            Err(failure) => {
+                if stop.load(Ordering::Relaxed) {
+                    // Interrupted: the engine may have been told to stop.
+                    return None;
+                }
+                restart[us] = true;
+                let (termination, what) = match failure {
+                    Failure::Crashed => (Termination::Crash, "crashed"),
+                    Failure::OutOfTime => (Termination::TimeForfeit, "lost on time"),
+                    Failure::Hung => (Termination::Stall, "stopped answering"),
+                };
+                break (
+                    GameResult::loss_for(side),
+                    termination,
+                    format!("{who} {what}"),
+                );
+            }
+        };
+        if draw_offered && reply.draw {
+            break (
+                GameResult::Draw,
+                Termination::DrawAgreement,
+                format!("{who} accepted a draw"),
+            );
+        }
+        if reply.resign {
+            break (
+                GameResult::loss_for(side),
+                Termination::Resignation,
+                format!("{who} resigned"),
+            );
+        }
+        let Some(text) = reply.mv.clone() else {
+            break (
+                GameResult::loss_for(side),
+                Termination::IllegalMove,
+                format!("{who} answered nobestmove in {}", game.pos.to_fen()),
+            );
+        };
+        let mv = match text.parse::<Move>() {
+            Ok(mv) if game.pos.is_legal(mv) => mv,
+            _ => {
+                break (
+                    GameResult::loss_for(side),
+                    Termination::IllegalMove,
+                    format!("{who} played illegal move {text} in {}", game.pos.to_fen()),
+                );
+            }
+        };
+        if let Some(clock) = clocks[us].as_mut() {
+            clock.charge(reply.elapsed_ms);
+        }
+        draw_offered = reply.draw;
+        scores[us].push(reply.score);
+        game.play(mv, Some(move_comment(&reply)));
+        if let Some(end) = score_adjudication(&game, &scores, settings, side) {
+            break end;
+        }
+    };
+    Some(GameOutcome {
+        record: GameRecord {
+            opening: opening.clone(),
+            moves: game.moves,
+            comments: game.comments,
+            result,
+            termination,
+            detail,
+        },
+        restart,
+    })
+}
+
+/// A PGN move comment in the cutechess form: score in pawns from the mover's
+/// side (or mate distance), depth, time.
+fn move_comment(reply: &Reply) -> String {
+    let score = match reply.score {
+        Some(s) if s.abs() >= 29_000 => {
+            format!("{}M{}", if s > 0 { "+" } else { "-" }, 30_000 - s.abs())
+        }
+        Some(s) => format!("{:+.2}", s as f64 / 100.0),
+        None => "?".to_string(),
+    };
+    let depth = reply.depth.map_or("?".to_string(), |d| d.to_string());
+    format!("{score}/{depth} {:.3}s", reply.elapsed_ms as f64 / 1000.0)
+}
+
+/// The board and the record of one game in progress.
+struct Game {
+    pos: Position,
+    start_fen: String,
+    moves: Vec<Move>,
+    comments: Vec<Option<String>>,
+    capture_fen: String,
+    capture_index: usize,
+    /// Plies played by the engines (after the opening).
+    engine_plies: u32,
+}
+
+impl Game {
+    fn new(opening: &Opening) -> Game {
+        let mut game = Game {
+            pos: Position::from_fen(&opening.fen).expect("openings are validated when read"),
+            start_fen: opening.fen.clone(),
+            moves: Vec::new(),
+            comments: Vec::new(),
+            capture_fen: opening.fen.clone(),
+            capture_index: 0,
+            engine_plies: 0,
+        };
+        for &mv in &opening.moves {
+            game.play(mv, None);
+        }
+        game.engine_plies = 0;
+        game
+    }
+
+    fn play(&mut self, mv: Move, comment: Option<String>) {
+        self.pos.make(mv);
+        self.moves.push(mv);
+        self.comments.push(comment);
+        self.engine_plies += 1;
+        if self.pos.halfmove_clock() == 0 {
+            self.capture_fen = self.pos.to_fen();
+            self.capture_index = self.moves.len();
+        }
+    }
+
+    fn so_far(&self) -> GameSoFar<'_> {
+        GameSoFar {
+            start_fen: &self.start_fen,
+            moves: &self.moves,
+            capture_fen: &self.capture_fen,
+            capture_index: self.capture_index,
+        }
+    }
+
+    /// The end the rules impose on the position now, if any.
+    fn rule_ending(&self, settings: &GameSettings) -> Option<(GameResult, Termination, String)> {
+        let pos = &self.pos;
+        let side = pos.side_to_move();
+        if pos.has_no_moves() {
+            let termination = if pos.in_check() {
+                Termination::Checkmate
+            } else {
+                Termination::NoLegalMove
+            };
+            return Some((
+                GameResult::loss_for(side),
+                termination,
+                format!("{side:?} has no legal move"),
+            ));
+        }
+        if let Some(cycle) = self.repetition_cycle() {
+            let verdict = judge_repetition(pos, cycle, settings.rules);
+            let loser = match verdict {
+                Verdict::Draw => {
+                    return Some((
+                        GameResult::Draw,
+                        Termination::Repetition,
+                        format!("the position repeated {REPETITION_OCCURRENCES} times"),
+                    ))
+                }
+                Verdict::Loss => side,
+                Verdict::Win => !side,
+            };
+            let termination = if always_checked(pos, cycle, loser) {
+                Termination::PerpetualCheck
+            } else {
+                Termination::PerpetualChase
+            };
+            return Some((
+                GameResult::loss_for(loser),
+                termination,
+                format!("{loser:?} repeated forbidden attacks ({termination})"),
+            ));
+        }
+        if pos.halfmove_clock() >= NO_CAPTURE_PLIES {
+            return Some((
+                GameResult::Draw,
+                Termination::SixtyMoves,
+                "60 moves without a capture".to_string(),
+            ));
+        }
+        if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
+            return Some((
+                GameResult::Draw,
+                Termination::NoAttackers,
+                "neither side can attack".to_string(),
+            ));
+        }
+        if let Some(max) = settings.max_moves {
+            if self.engine_plies >= 2 * max {
+                return Some((
+                    GameResult::Draw,
+                    Termination::MaxMoves,
+                    format!("{max} moves played"),
+                ));
+            }
+        }
+        None
+    }
+
+    /// The shortest cycle back to an earlier occurrence of the position, when
+    /// the position now stands for the third time (within the capture-free
+    /// stretch, since a capture can never be undone).
+    fn repetition_cycle(&self) -> Option<usize> {
+        let history = self.pos.history();
+        let now = self.pos.hash();
+        let reach = (self.pos.halfmove_clock() as usize).min(history.len());
+        let mut earlier = (4..=reach)
+            .step_by(2)
+            .filter(|&k| history[history.len() - k].hash == now);
+        let cycle = earlier.next()?;
+        (earlier.count() + 2 >= REPETITION_OCCURRENCES).then_some(cycle)
+    }
+}
+
+/// Whether every move of `who` in the last `cycle` plies gave check.
+fn always_checked(pos: &Position, cycle: usize, who: Color) -> bool {
+    let mut replay = pos.clone();
+    for _ in 0..cycle {
+        let mover = !replay.side_to_move();
+        if mover == who && !replay.in_check() {
+            return false;
+        }
+        replay.unmake();
+    }
+    true
+}
+
+/// Whether `color` has a chariot, horse, cannon or pawn: the pieces that can
+/// cross the river. Kings, advisors and elephants alone can never mate.
+fn has_attackers(pos: &Position, color: Color) -> bool {
+    [
+        PieceKind::Chariot,
+        PieceKind::Horse,
+        PieceKind::Cannon,
+        PieceKind::Pawn,
+    ]
+    .into_iter()
+    .any(|kind| pos.pieces(color, kind).count() > 0)
+}
+
+/// The resign and draw adjudications, judged after `mover`'s move from the
+/// scores each side reported (each from its own point of view).
+fn score_adjudication(
+    game: &Game,
+    scores: &[Vec<Option<i32>>; 2],
+    settings: &GameSettings,
+    mover: Color,
+) -> Option<(GameResult, Termination, String)> {
+    // The last `n` scores of one side, if it has reported `n` in a row.
+    let last = |color: Color, n: u32| -> Option<Vec<i32>> {
+        let list = &scores[color.index()];
+        let n = n as usize;
+        if n == 0 || list.len() < n {
+            return None;
+        }
+        list[list.len() - n..].iter().copied().collect()
+    };
+    if let Some(resign) = settings.resign {
+        for loser in [mover, !mover] {
+            let losing = last(loser, resign.move_count)?;
+            let winning = last(!loser, resign.move_count)?;
+            if losing.iter().all(|&s| s <= -resign.score)
+                && winning.iter().all(|&s| s >= resign.score)
+            {
+                return Some((
+                    GameResult::loss_for(loser),
+                    Termination::ResignAdjudication,
+                    format!(
+                        "both engines scored {loser:?} lost for {} moves",
+                        resign.move_count
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(draw) = settings.draw {
+        if game.engine_plies / 2 >= draw.move_number {
+            let quiet = |color| {
+                last(color, draw.move_count)
+                    .is_some_and(|l| l.iter().all(|&s: &i32| s.abs() <= draw.score))
+            };
+            if quiet(Color::Red) && quiet(Color::Black) {
+                return Some((
+                    GameResult::Draw,
+                    Termination::DrawAdjudication,
+                    format!(
+                        "both engines scored within {} for {} moves",
+                        draw.score, draw.move_count
+                    ),
+                ));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opening(fen: &str, moves: &str) -> Opening {
+        Opening {
+            name: "test".into(),
+            fen: Position::from_fen(fen).unwrap().to_fen(),
+            moves: moves
+                .split_whitespace()
+                .map(|m| m.parse().unwrap())
+                .collect(),
+        }
+    }
+
+    fn settings() -> GameSettings {
+        GameSettings {
+            rules: RuleSet::Chinese,
+            draw: None,
+            resign: None,
+            max_moves: None,
+            hang_limit: Duration::from_secs(1),
+        }
+    }
+
+    #[test]
+    fn third_occurrence_of_a_perpetual_check_loses_for_the_checker() {
+        let mut game = Game::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w", ""));
+        let cycle = [
+            "i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9", "i8i9",
+        ];
+        for (i, text) in cycle.iter().enumerate() {
+            assert!(
+                game.rule_ending(&settings()).is_none(),
+                "ended early at ply {i}"
+            );
+            game.play(text.parse().unwrap(), None);
+        }
+        let (result, termination, _) = game.rule_ending(&settings()).unwrap();
+        assert_eq!(
+            (result, termination),
+            (GameResult::BlackWins, Termination::PerpetualCheck)
+        );
+    }
+
+    #[test]
+    fn idle_repetition_draws_and_bare_kings_draw() {
+        let mut game = Game::new(&opening(Position::START_FEN, ""));
+        for text in "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9".split(' ') {
+            assert!(game.rule_ending(&settings()).is_none());
+            game.play(text.parse().unwrap(), None);
+        }
+        assert_eq!(
+            game.rule_ending(&settings()).unwrap().1,
+            Termination::Repetition
+        );
+        let game = Game::new(&opening("3k5/4a4/9/9/9/9/9/9/4A4/4K4 w", ""));
+        assert_eq!(
+            game.rule_ending(&settings()).unwrap().1,
+            Termination::NoAttackers
+        );
+    }
+
+    #[test]
+    fn mate_and_max_moves() {
+        // Black king d9 with chariots on ranks 9 and 8: no escape.
+        let game = Game::new(&opening("3k4R/8R/9/9/9/9/9/9/9/4K4 b", ""));
+        let (result, termination, _) = game.rule_ending(&settings()).unwrap();
+        assert_eq!(
+            (result, termination),
+            (GameResult::RedWins, Termination::Checkmate)
+        );
+        let mut limited = settings();
+        limited.max_moves = Some(1);
+        let mut game = Game::new(&opening(Position::START_FEN, "h2e2 h9g7"));
+        assert!(
+            game.rule_ending(&limited).is_none(),
+            "opening moves do not count"
+        );
+        game.play("h0g2".parse().unwrap(), None);
+        game.play("i9h9".parse().unwrap(), None);
+        assert_eq!(game.rule_ending(&limited).unwrap().1, Termination::MaxMoves);
+    }
+
+    #[test]
+    fn result_points() {
+        assert_eq!(GameResult::loss_for(Color::Red), GameResult::BlackWins);
+        assert_eq!(GameResult::RedWins.half_points(Color::Red), 2);
+        assert_eq!(GameResult::Draw.half_points(Color::Black), 1);
+        assert_eq!(GameResult::BlackWins.pgn(), "0-1");
+    }
+}

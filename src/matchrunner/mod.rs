@@ -1,0 +1,23 @@
+//! `chuhan match`: engine-against-engine matches for Xiangqi, driving any
+//! UCCI or UCI engine as a separate process, judging games by Xiangqi rules
+//! (through [`crate::rules`]), writing PGN and measuring strength (Elo with
+//! a confidence interval, LOS, SPRT over game pairs).
+//!
+//! The layers, one file each: `args` (the command line), `engine` (a process
+//! and its protocol), `clock` (time controls), `openings`, `game` (one game
+//! and its adjudication), `pgn`, `stats`, `report` (what is printed),
+//! `tournament` (schedule and concurrency), `interrupt` (Ctrl-C).
+
+pub mod args;
+pub mod clock;
+pub mod engine;
+pub mod game;
+mod interrupt;
+pub mod openings;
+pub mod pgn;
+pub mod report;
+pub mod stats;
+pub mod tournament;
+
+pub use args::{parse as parse_args, MatchConfig};
+pub use tournament::{run, MatchError, Summary};

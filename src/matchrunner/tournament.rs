@@ -1,0 +1,423 @@
+//! Running a match: the schedule (every pair of engines, each opening played
+//! twice with colours swapped), N games at once on worker threads with
+//! their own engine processes, and the bookkeeping on the main thread (PGN
+//! written as each game ends, running score, SPRT stop, Ctrl-C).
+
+use super::args::MatchConfig;
+use super::engine::{Engine, StartError, HANDSHAKE_TIMEOUT};
+use super::game::{self, GameOutcome, GameRecord, GameResult, GameSettings, Termination};
+use super::interrupt;
+use super::openings::{self, Opening, OpeningError, OpeningOrder};
+use super::pgn::PgnGame;
+use super::report::PairStats;
+use super::stats::SprtState;
+use crate::core::{Color, Position};
+use std::collections::HashMap;
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// What stops a match before its first game.
+#[derive(Debug)]
+pub enum MatchError {
+    Openings(OpeningError),
+    Engine(StartError),
+    PgnFile { path: String, error: String },
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Openings(e) => e.fmt(f),
+            MatchError::Engine(e) => e.fmt(f),
+            MatchError::PgnFile { path, error } => write!(f, "cannot write PGN to {path}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// One scheduled game.
+#[derive(Clone, Debug)]
+struct Job {
+    number: usize,
+    round: u32,
+    /// Index into the pair table; the pair's first engine is `pair.0`.
+    pair: usize,
+    red: usize,
+    black: usize,
+    opening: usize,
+    /// Games with the same slot share an opening with colours swapped.
+    slot: usize,
+}
+
+/// How a match ended.
+#[derive(Debug)]
+pub struct Summary {
+    pub pairs: Vec<PairStats>,
+    pub games_played: usize,
+    pub interrupted: bool,
+}
+
+/// The schedule: per round, per pair of engines, `games` games, two per
+/// opening with colours swapped.
+fn schedule(
+    engine_count: usize,
+    games: u32,
+    rounds: u32,
+    openings: usize,
+) -> (Vec<Job>, Vec<(usize, usize)>) {
+    let mut pairs = Vec::new();
+    for a in 0..engine_count {
+        for b in a + 1..engine_count {
+            pairs.push((a, b));
+        }
+    }
+    let mut jobs = Vec::new();
+    let mut slot = 0;
+    for round in 0..rounds {
+        for (p, &(a, b)) in pairs.iter().enumerate() {
+            for g in 0..games as usize {
+                if g % 2 == 0 && g > 0 {
+                    slot += 1;
+                }
+                let (red, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                jobs.push(Job {
+                    number: jobs.len() + 1,
+                    round: round + 1,
+                    pair: p,
+                    red,
+                    black,
+                    opening: slot % openings,
+                    slot,
+                });
+            }
+            slot += 1;
+        }
+    }
+    (jobs, pairs)
+}
+
+/// Plays the whole match, printing progress and the final table on stdout.
+pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
+    let mut openings: Vec<Opening> = match &config.openings.file {
+        Some(path) => {
+            openings::read_file(path, config.openings.format).map_err(MatchError::Openings)?
+        }
+        None => openings::built_in(),
+    };
+    if config.openings.order == OpeningOrder::Random {
+        openings::shuffle(&mut openings, config.seed);
+    }
+    let mut pgn = match &config.pgn_out {
+        Some(path) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| MatchError::PgnFile {
+                    path: path.clone(),
+                    error: e.to_string(),
+                })?,
+        ),
+        None => None,
+    };
+    // Every engine must start and answer before any game is played.
+    for engine in &config.engines {
+        Engine::start(engine, HANDSHAKE_TIMEOUT)
+            .map_err(MatchError::Engine)?
+            .quit();
+    }
+    interrupt::install();
+
+    let (jobs, pair_list) = schedule(
+        config.engines.len(),
+        config.games,
+        config.rounds,
+        openings.len(),
+    );
+    let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+    let mut pairs: Vec<PairStats> = pair_list
+        .iter()
+        .map(|&(a, b)| PairStats::new(names[a], names[b]))
+        .collect();
+    println!(
+        "Match of {} games, {} openings, concurrency {}, seed {}",
+        jobs.len(),
+        openings.len(),
+        config.concurrency,
+        config.seed
+    );
+    let settings = GameSettings {
+        rules: config.rules,
+        draw: config.draw,
+        resign: config.resign,
+        max_moves: config.max_moves,
+        hang_limit: config.hang_limit,
+    };
+    let stop = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
+    let (sender, results) = mpsc::channel::<(usize, GameRecord)>();
+    let mut played = 0;
+    let mut interrupted = false;
+    // The first game's half points of each slot, until its partner ends.
+    let mut half_pairs: HashMap<usize, u32> = HashMap::new();
+
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.min(jobs.len()) {
+            let sender = sender.clone();
+            let (jobs, config, openings, settings, stop, next) =
+                (&jobs, &config, &openings, &settings, &stop, &next);
+            scope.spawn(move || {
+                worker(jobs, config, openings, settings, stop, next, sender);
+            });
+        }
+        drop(sender);
+        loop {
+            match results.recv_timeout(Duration::from_millis(100)) {
+                Ok((index, record)) => {
+                    let job = &jobs[index];
+                    played += 1;
+                    let pgn_game = pgn_of(&config, job, &record);
+                    if let Some(file) = pgn.as_mut() {
+                        write_pgn(file, &pgn_game, config.pgn_out.as_deref().unwrap_or(""));
+                    }
+                    let stats = &mut pairs[job.pair];
+                    let first_color = if job.red == pair_list[job.pair].0 {
+                        Color::Red
+                    } else {
+                        Color::Black
+                    };
+                    let half = record.result.half_points(first_color);
+                    stats.add_game(half, record.termination);
+                    println!(
+                        "Finished game {} ({} vs {}): {} {{{}: {}}}",
+                        job.number,
+                        names[job.red],
+                        names[job.black],
+                        record.result.pgn(),
+                        record.termination,
+                        record.detail
+                    );
+                    if let Some(first) = half_pairs.remove(&job.slot) {
+                        stats.pairs.add_pair(first, half);
+                    } else {
+                        half_pairs.insert(job.slot, half);
+                    }
+                    let mut line = stats.score_line();
+                    if let (Some(sprt), 1) = (&config.sprt, pairs.len()) {
+                        let stats = &pairs[0];
+                        line.push_str(&format!(", LLR {:.2}", sprt.llr(&stats.pairs)));
+                        if sprt.state(&stats.pairs) != SprtState::Continue {
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                    }
+                    println!("{line}");
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if interrupt::interrupted() && !interrupted {
+                interrupted = true;
+                stop.store(true, Ordering::SeqCst);
+                println!("Interrupted: stopping the games in progress");
+            }
+        }
+    });
+
+    println!();
+    if interrupted || played < jobs.len() {
+        println!("Results after {played} of {} games:", jobs.len());
+    } else {
+        println!("Results:");
+    }
+    for (i, stats) in pairs.iter().enumerate() {
+        let sprt = config
+            .sprt
+            .as_ref()
+            .filter(|_| i == 0 && pairs.len() == 1)
+            .map(|s| (s, s.llr(&stats.pairs)));
+        print!("{}", stats.table(sprt));
+    }
+    Ok(Summary {
+        pairs,
+        games_played: played,
+        interrupted,
+    })
+}
+
+/// One worker: takes the next game, keeps its own engine processes between
+/// games, and restarts any that crashed, hung or lost on time.
+fn worker(
+    jobs: &[Job],
+    config: &MatchConfig,
+    openings: &[Opening],
+    settings: &GameSettings,
+    stop: &AtomicBool,
+    next: &AtomicUsize,
+    results: mpsc::Sender<(usize, GameRecord)>,
+) {
+    let mut engines: Vec<Option<Engine>> = config.engines.iter().map(|_| None).collect();
+    while !stop.load(Ordering::SeqCst) {
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        let Some(job) = jobs.get(index) else { break };
+        let opening = &openings[job.opening];
+        let mut failed = None;
+        for (color, who) in [(Color::Red, job.red), (Color::Black, job.black)] {
+            if let Some(engine) = engines[who].as_mut() {
+                if !engine.new_game() {
+                    engines[who].take().map(Engine::kill);
+                }
+            }
+            if engines[who].is_none() {
+                match Engine::start(&config.engines[who], HANDSHAKE_TIMEOUT) {
+                    Ok(engine) => engines[who] = Some(engine),
+                    Err(error) => {
+                        failed = Some((color, error));
+                        break;
+                    }
+                }
+            }
+        }
+        let record = match failed {
+            Some((color, error)) => GameRecord {
+                opening: opening.clone(),
+                moves: opening.moves.clone(),
+                comments: vec![None; opening.moves.len()],
+                result: GameResult::loss_for(color),
+                termination: Termination::StartFailure,
+                detail: error.to_string(),
+            },
+            None => {
+                let mut red = engines[job.red].take().expect("started above");
+                let mut black = engines[job.black].take().expect("started above");
+                let outcome = game::play([&mut red, &mut black], opening, settings, stop);
+                let Some(GameOutcome { record, restart }) = outcome else {
+                    // Stopped mid-game: the game is not counted.
+                    red.quit();
+                    black.quit();
+                    break;
+                };
+                for (engine, who, restart) in
+                    [(red, job.red, restart[0]), (black, job.black, restart[1])]
+                {
+                    if restart {
+                        engine.kill();
+                    } else {
+                        engines[who] = Some(engine);
+                    }
+                }
+                record
+            }
+        };
+        if results.send((index, record)).is_err() {
+            break;
+        }
+    }
+    for engine in engines.into_iter().flatten() {
+        engine.quit();
+    }
+}
+
+fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> PgnGame {
+    let red = &config.engines[job.red];
+    let black = &config.engines[job.black];
+    let mut tags = vec![
+        ("Event".to_string(), config.event.clone()),
+        ("Site".to_string(), "?".to_string()),
+        ("Date".to_string(), today()),
+        ("Round".to_string(), format!("{}.{}", job.round, job.number)),
+        ("Red".to_string(), red.name.clone()),
+        ("Black".to_string(), black.name.clone()),
+        ("Result".to_string(), record.result.pgn().to_string()),
+    ];
+    if record.opening.fen != Position::START_FEN {
+        tags.push(("FEN".to_string(), record.opening.fen.clone()));
+        tags.push(("SetUp".to_string(), "1".to_string()));
+    }
+    tags.push(("Opening".to_string(), record.opening.name.clone()));
+    tags.push(("TimeControl".to_string(), red.limits.to_string()));
+    tags.push(("Termination".to_string(), record.termination.to_string()));
+    PgnGame {
+        tags,
+        fen: record.opening.fen.clone(),
+        moves: record.moves.clone(),
+        comments: record.comments.clone(),
+        result: record.result.pgn().to_string(),
+        final_comment: Some(record.detail.clone()),
+    }
+}
+
+/// Appends one game and flushes, so a finished game is never lost.
+fn write_pgn(file: &mut File, game: &PgnGame, path: &str) {
+    let written = file
+        .write_all(game.to_pgn().as_bytes())
+        .and_then(|()| file.flush());
+    if let Err(e) = written {
+        eprintln!("error: cannot write PGN to {path}: {e}");
+    }
+}
+
+/// Today's date as PGN writes it (`2026.11.30`), in UTC.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The Gregorian date of a day count since 1970-01-01 (Howard Hinnant's
+/// days-to-civil method).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_pairs_openings_with_colours_swapped() {
+        let (jobs, pairs) = schedule(2, 4, 2, 3);
+        assert_eq!(pairs, vec![(0, 1)]);
+        assert_eq!(jobs.len(), 8);
+        let view: Vec<_> = jobs.iter().map(|j| (j.red, j.opening, j.slot)).collect();
+        assert_eq!(
+            view,
+            vec![
+                (0, 0, 0),
+                (1, 0, 0),
+                (0, 1, 1),
+                (1, 1, 1),
+                (0, 2, 2),
+                (1, 2, 2),
+                (0, 0, 3),
+                (1, 0, 3)
+            ]
+        );
+        let (jobs, pairs) = schedule(3, 2, 1, 10);
+        assert_eq!(pairs.len(), 3);
+        assert_eq!(jobs.len(), 6);
+        assert_eq!(jobs[5].slot, 2);
+    }
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_422), (2025, 11, 30));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}
