@@ -314,9 +314,12 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
                         _ => sprt.beta = x,
                     }
                 }
-                if !(sprt.elo1 > sprt.elo0)
-                    || !(0.0 < sprt.alpha && sprt.alpha < 1.0 && 0.0 < sprt.beta && sprt.beta < 1.0)
-                {
+                let sensible = sprt.elo0 < sprt.elo1
+                    && 0.0 < sprt.alpha
+                    && sprt.alpha < 1.0
+                    && 0.0 < sprt.beta
+                    && sprt.beta < 1.0;
+                if !sensible {
                     return Err(bad(
                         "-sprt",
                         &words.join(" "),

@@ -150,7 +150,7 @@ impl Clock {
         self.remaining_ms += self.control.increment_ms as i64;
         self.moves_made += 1;
         if let Some(n) = self.control.moves_per_period {
-            if self.moves_made % n == 0 {
+            if self.moves_made.is_multiple_of(n) {
                 self.remaining_ms += self.control.base_ms as i64;
             }
         }

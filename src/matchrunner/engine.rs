@@ -231,25 +231,19 @@ impl Engine {
         } else {
             timeout
         };
-        self.send(if first == Protocol::Ucci {
-            "ucci"
-        } else {
-            "uci"
-        });
-        match self.collect_until(
-            if first == Protocol::Ucci {
-                "ucciok"
-            } else {
-                "uciok"
-            },
-            probe,
-        ) {
+        let (hello, token) = match first {
+            Protocol::Uci => ("uci", "uciok"),
+            _ => ("ucci", "ucciok"),
+        };
+        self.send(hello);
+        let auto = self.config.protocol == Protocol::Auto;
+        match self.collect_until(token, probe, auto) {
             Ok(()) => {}
             Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
             Err(RecvTimeoutError::Timeout) if self.config.protocol == Protocol::Auto => {
                 protocol = Protocol::Uci;
                 self.send("uci");
-                match self.collect_until("uciok", timeout) {
+                match self.collect_until("uciok", timeout, false) {
                     Ok(()) => {}
                     Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
                     Err(RecvTimeoutError::Timeout) => return Err(no_answer(self, Protocol::Auto)),
@@ -282,13 +276,24 @@ impl Engine {
     }
 
     /// Reads until `token` is the whole line, remembering announced options.
-    fn collect_until(&mut self, token: &str, timeout: Duration) -> Result<(), RecvTimeoutError> {
+    /// With `refused_ends`, a line saying the command was unknown (as UCI
+    /// engines answer `ucci`) counts as a timeout at once, so `auto` need
+    /// not wait out the probe.
+    fn collect_until(
+        &mut self,
+        token: &str,
+        timeout: Duration,
+        refused_ends: bool,
+    ) -> Result<(), RecvTimeoutError> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = self.lines.recv_timeout(left)?;
             if line == token {
                 return Ok(());
+            }
+            if refused_ends && line.to_ascii_lowercase().starts_with("unknown command") {
+                return Err(RecvTimeoutError::Timeout);
             }
             if let Some(rest) = line.strip_prefix("option ") {
                 let name = rest.strip_prefix("name ").unwrap_or(rest);
@@ -307,7 +312,7 @@ impl Engine {
 
     fn ready(&mut self, timeout: Duration) -> Result<(), RecvTimeoutError> {
         self.send("isready");
-        self.collect_until("readyok", timeout)
+        self.collect_until("readyok", timeout, false)
     }
 
     /// Tells the engine a new game starts and waits until it is ready; false

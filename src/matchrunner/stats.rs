@@ -98,16 +98,20 @@ impl Pentanomial {
         self.0.iter().sum()
     }
 
-    /// The mean and variance of the per-pair score, scaled to [0, 1].
+    /// The mean and variance of the per-pair score, scaled to [0, 1]. An
+    /// empty bucket counts as 0.001 pairs (as fishtest regularises), so that
+    /// a run of identical pairs, say every pair won, still has a variance and
+    /// the test can decide.
     fn mean_and_variance(&self) -> Option<(f64, f64)> {
-        let n = self.pairs() as f64;
-        if n == 0.0 {
+        if self.pairs() == 0 {
             return None;
         }
+        let counts = self.0.map(|c| if c == 0 { 1e-3 } else { c as f64 });
+        let n: f64 = counts.iter().sum();
         let value = |i: usize| i as f64 / 4.0;
-        let mean = (0..5).map(|i| self.0[i] as f64 * value(i)).sum::<f64>() / n;
+        let mean = (0..5).map(|i| counts[i] * value(i)).sum::<f64>() / n;
         let variance = (0..5)
-            .map(|i| self.0[i] as f64 * (value(i) - mean).powi(2))
+            .map(|i| counts[i] * (value(i) - mean).powi(2))
             .sum::<f64>()
             / n;
         Some((mean, variance))
@@ -147,15 +151,11 @@ impl Sprt {
     /// The log-likelihood ratio of H1 against H0 given the pairs so far, in
     /// the normal approximation to the pentanomial distribution: with pair
     /// mean `m`, variance `v` over `n` pairs and expected scores `s0`, `s1`,
-    /// LLR = n (s1 - s0) (2m - s0 - s1) / (2v). Zero while the variance is
-    /// zero (every pair alike), when the data cannot yet tell anything.
+    /// LLR = n (s1 - s0) (2m - s0 - s1) / (2v). Zero before the first pair.
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
         let Some((mean, variance)) = pairs.mean_and_variance() else {
             return 0.0;
         };
-        if variance <= 0.0 {
-            return 0.0;
-        }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
         pairs.pairs() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
@@ -244,18 +244,19 @@ mod tests {
         // ln(0.05 / 0.95) = -2.94444 and its negative.
         assert!(close(sprt.lower_bound(), -2.94444, 1e-5));
         assert!(close(sprt.upper_bound(), 2.94444, 1e-5));
-        // Pairs scoring 0, 1/2, 1, 3/2, 2 counted [0, 2, 4, 3, 1] (10 pairs);
+        // Pairs scoring 0, 1/2, 1, 3/2, 2 counted [1, 2, 3, 3, 1] (10 pairs);
         // per-pair values 0, .25, .5, .75, 1:
-        // mean = (2 * .25 + 4 * .5 + 3 * .75 + 1) / 10 = 0.575,
-        // variance = (2 * .325^2 + 4 * .075^2 + 3 * .175^2 + .425^2) / 10
-        //          = (0.21125 + 0.0225 + 0.091875 + 0.180625) / 10 = 0.050625;
-        // s0 = 0.5, s1 = 1 / (1 + 10^(-5/400)) = 0.507195;
-        // LLR = 10 * 0.007195 * (1.15 - 1.007195) / (2 * 0.050625) = 0.10148.
-        let mut pairs = Pentanomial([0, 2, 4, 3, 0]);
+        // mean = (2 * .25 + 3 * .5 + 3 * .75 + 1) / 10 = 0.525,
+        // variance = (.525^2 + 2 * .275^2 + 3 * .025^2 + 3 * .225^2 + .475^2) / 10
+        //          = (0.275625 + 0.15125 + 0.001875 + 0.151875 + 0.225625) / 10
+        //          = 0.080625;
+        // s0 = 0.5, s1 = 1 / (1 + 10^(-5/400)) = 0.5071951;
+        // LLR = 10 * 0.0071951 * (1.05 - 1.0071951) / (2 * 0.080625) = 0.019100.
+        let mut pairs = Pentanomial([1, 2, 3, 3, 0]);
         pairs.add_pair(2, 2);
-        assert_eq!(pairs.0, [0, 2, 4, 3, 1]);
+        assert_eq!(pairs.0, [1, 2, 3, 3, 1]);
         assert!(
-            close(sprt.llr(&pairs), 0.10148, 1e-5),
+            close(sprt.llr(&pairs), 0.019100, 1e-6),
             "{}",
             sprt.llr(&pairs)
         );
@@ -265,9 +266,14 @@ mod tests {
         assert_eq!(sprt.state(&winning), SprtState::AcceptH1);
         let losing = Pentanomial([120, 180, 120, 60, 30]);
         assert_eq!(sprt.state(&losing), SprtState::AcceptH0);
-        // No pairs, or pairs all alike, say nothing yet.
+        // No pairs say nothing; a few pairs all won already decide, thanks to
+        // the regularised empty buckets; all drawn pairs lean to H0.
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
-        assert_eq!(sprt.llr(&Pentanomial([0, 0, 9, 0, 0])), 0.0);
+        assert_eq!(
+            sprt.state(&Pentanomial([0, 0, 0, 0, 2])),
+            SprtState::AcceptH1
+        );
+        assert!(sprt.llr(&Pentanomial([0, 0, 9, 0, 0])) < 0.0);
     }
 
     #[test]

@@ -127,7 +127,7 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
     };
     // Every engine must start and answer before any game is played.
     for engine in &config.engines {
-        Engine::start(engine, HANDSHAKE_TIMEOUT)
+        Engine::start(engine, handshake_limit(&config))
             .map_err(MatchError::Engine)?
             .quit();
     }
@@ -269,11 +269,13 @@ fn worker(
         for (color, who) in [(Color::Red, job.red), (Color::Black, job.black)] {
             if let Some(engine) = engines[who].as_mut() {
                 if !engine.new_game() {
-                    engines[who].take().map(Engine::kill);
+                    if let Some(engine) = engines[who].take() {
+                        engine.kill();
+                    }
                 }
             }
             if engines[who].is_none() {
-                match Engine::start(&config.engines[who], HANDSHAKE_TIMEOUT) {
+                match Engine::start(&config.engines[who], handshake_limit(config)) {
                     Ok(engine) => engines[who] = Some(engine),
                     Err(error) => {
                         failed = Some((color, error));
@@ -320,6 +322,12 @@ fn worker(
     for engine in engines.into_iter().flatten() {
         engine.quit();
     }
+}
+
+/// How long an engine may take to start and answer: the hang limit, and at
+/// most [`HANDSHAKE_TIMEOUT`].
+fn handshake_limit(config: &MatchConfig) -> Duration {
+    HANDSHAKE_TIMEOUT.min(config.hang_limit)
 }
 
 fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> PgnGame {

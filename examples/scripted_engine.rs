@@ -1,0 +1,194 @@
+//! A scripted test engine for `chuhan match`: it speaks UCCI and/or UCI and
+//! plays, move by move, what its script says, so tests can force every way
+//! a game ends (an illegal move, a timeout, a crash, a perpetual check, a
+//! resignation) between real processes.
+//!
+//! ```text
+//! scripted_engine [--proto ucci|uci|both|none] [--script "ACTION ..."]
+//!                 [--score CP] [--log FILE]
+//! ```
+//! Each `go` takes the next ACTION (the script restarts with each new game;
+//! once used up, every move is `any`):
+//! - a move such as `h2e2`: play it, legal or not;
+//! - `any`: the first legal move;
+//! - `slow`: think until `stop`, then play `any`;
+//! - `hang`: never answer again (not even `stop` or `quit`);
+//! - `crash`: exit at once with status 3;
+//! - `resign`, `draw`: play `any` and resign, or offer a draw;
+//! - `nomove`: answer `nobestmove`.
+//!
+//! `--proto none` never answers the handshake; `uci` ignores `ucci` and
+//! vice versa. Every score reported is `--score` (0 by default). `--log`
+//! appends each command received to FILE, so tests can check what the
+//! runner sent.
+
+use chuhan::{Move, Position};
+use std::io::{BufRead, Write};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Ucci,
+    Uci,
+}
+
+struct Script {
+    actions: Vec<String>,
+    next: usize,
+    score: i32,
+    accepts: (bool, bool),
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut accepts = (true, true); // (ucci, uci)
+    let mut actions = Vec::new();
+    let mut score = 0;
+    let mut log = None;
+    while let Some(arg) = args.next() {
+        let value = args.next().unwrap_or_default();
+        match arg.as_str() {
+            "--proto" => {
+                accepts = match value.as_str() {
+                    "ucci" => (true, false),
+                    "uci" => (false, true),
+                    "none" => (false, false),
+                    _ => (true, true),
+                }
+            }
+            "--script" => actions = value.split_whitespace().map(String::from).collect(),
+            "--score" => score = value.parse().unwrap_or(0),
+            "--log" => log = Some(value),
+            other => {
+                eprintln!("scripted_engine: unknown argument {other}");
+                std::process::exit(2);
+            }
+        }
+    }
+    let mut script = Script {
+        actions,
+        next: 0,
+        score,
+        accepts,
+    };
+    let mut log = log.and_then(|path| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .ok()
+    });
+    let mut mode = Mode::Ucci;
+    let mut pos = Position::startpos();
+    let mut thinking_slowly = false;
+    let mut hung = false;
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if let Some(file) = log.as_mut() {
+            let _ = writeln!(file, "{line}");
+        }
+        if hung {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            Some("ucci") if script.accepts.0 => {
+                mode = Mode::Ucci;
+                say("id name scripted");
+                say("option usemillisec type check default false");
+                say("option newgame type button");
+                say("ucciok");
+            }
+            Some("uci") if script.accepts.1 => {
+                mode = Mode::Uci;
+                say("id name scripted");
+                say("option name Hash type spin default 16 min 1 max 1024");
+                say("uciok");
+            }
+            Some("isready") => say("readyok"),
+            Some("ucinewgame") => script.next = 0,
+            Some("setoption") if words.get(1) == Some(&"newgame") => script.next = 0,
+            Some("position") => pos = read_position(&words[1..]).unwrap_or_else(Position::startpos),
+            Some("go") => {
+                let action = script
+                    .actions
+                    .get(script.next)
+                    .cloned()
+                    .unwrap_or_else(|| "any".to_string());
+                script.next += 1;
+                match action.as_str() {
+                    "crash" => std::process::exit(3),
+                    "hang" => hung = true,
+                    "slow" => thinking_slowly = true,
+                    "nomove" => say("nobestmove"),
+                    _ => {
+                        say(&format!(
+                            "info depth 1 score {}",
+                            score_text(mode, script.score)
+                        ));
+                        let mv = match action.parse::<Move>() {
+                            Ok(_) => action.clone(),
+                            Err(_) => any_move(&pos),
+                        };
+                        let suffix = match action.as_str() {
+                            "resign" => " resign",
+                            "draw" => " draw",
+                            _ => "",
+                        };
+                        say(&format!("bestmove {mv}{suffix}"));
+                    }
+                }
+            }
+            Some("stop") if thinking_slowly => {
+                thinking_slowly = false;
+                say(&format!("bestmove {}", any_move(&pos)));
+            }
+            Some("quit") => {
+                if mode == Mode::Ucci {
+                    say("bye");
+                }
+                return;
+            }
+            Some("stop" | "setoption") => {}
+            // Engines answer unknown commands like this (Pikafish does).
+            Some(_) => say(&format!("Unknown command: '{line}'")),
+            None => {}
+        }
+    }
+}
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn score_text(mode: Mode, score: i32) -> String {
+    match mode {
+        Mode::Ucci => score.to_string(),
+        Mode::Uci => format!("cp {score}"),
+    }
+}
+
+fn any_move(pos: &Position) -> String {
+    pos.legal_moves()
+        .first()
+        .map_or("a0a0".to_string(), |m| m.to_string())
+}
+
+/// `startpos [moves ...]` or `fen FEN... [moves ...]`.
+fn read_position(words: &[&str]) -> Option<Position> {
+    let moves_at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
+    let mut pos = match *words.first()? {
+        "startpos" => Position::startpos(),
+        "fen" => Position::from_fen(&words[1..moves_at].join(" ")).ok()?,
+        _ => return None,
+    };
+    for text in words.iter().skip(moves_at + 1) {
+        pos.try_play(text.parse().ok()?).ok()?;
+    }
+    Some(pos)
+}

@@ -1,0 +1,412 @@
+//! `chuhan match` end to end: real matches between real processes, with the
+//! scripted test engine (`examples/scripted_engine.rs`) forcing each way a
+//! game can end, and bad input reported in one line.
+
+use chuhan::matchrunner::pgn;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The scripted engine, built by `cargo test` beside this test binary.
+fn scripted() -> String {
+    let exe = std::env::current_exe().expect("the test binary has a path");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps");
+    let path = dir
+        .join("examples")
+        .join(format!("scripted_engine{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test` builds it; with `--test match_runner` alone, \
+         run `cargo build --example scripted_engine` first",
+        path.display()
+    );
+    path.to_string_lossy().into_owned()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chuhan-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `-engine` words for a scripted engine.
+fn engine(name: &str, script: &str, extra: &[&str]) -> Vec<String> {
+    let mut words = vec![
+        "-engine".to_string(),
+        format!("cmd={}", scripted()),
+        format!("name={name}"),
+        "arg=--script".to_string(),
+        format!("arg={script}"),
+    ];
+    words.extend(extra.iter().map(|s| s.to_string()));
+    words
+}
+
+fn run_match(args: &[String]) -> (Output, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{out:?}"
+    );
+    (out, stdout)
+}
+
+/// Runs a match and reads back the PGN it wrote.
+fn play(name: &str, args: Vec<String>) -> (String, Vec<pgn::PgnGame>) {
+    let dir = scratch(name);
+    let pgn_path = dir.join("games.pgn");
+    let mut args = args;
+    args.extend([
+        "-pgnout".to_string(),
+        pgn_path.to_string_lossy().into_owned(),
+    ]);
+    let (out, stdout) = run_match(&args);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&pgn_path).unwrap_or_default();
+    let games = pgn::parse(&text).unwrap_or_else(|e| panic!("the PGN parses back: {e}\n{text}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    (stdout, games)
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(String::from).collect()
+}
+
+/// An opening file with one position, for games that must start there.
+fn opening_file(name: &str, line: &str) -> String {
+    let dir = scratch(&format!("{name}-openings"));
+    let path = dir.join("openings.epd");
+    std::fs::write(&path, format!("{line}\n")).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn start_opening(name: &str) -> String {
+    opening_file(
+        name,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    )
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_logged_with_the_position() {
+    let mut args = engine("Bad", "a0a5", &[]);
+    args.extend(engine("Good", "any", &[]));
+    args.extend(words(&format!(
+        "-each depth=2 -games 1 -openings file={}",
+        start_opening("illegal")
+    )));
+    let (stdout, games) = play("illegal", args);
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert_eq!(
+        (game.tag("Red"), game.result.as_str()),
+        (Some("Bad"), "0-1")
+    );
+    assert_eq!(game.tag("Termination"), Some("illegal move"));
+    let log = "Red (Bad) played illegal move a0a5 in rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    assert!(stdout.contains(log), "{stdout}");
+    assert!(
+        stdout.contains("games 1: 0 wins, 0 draws, 1 losses for Bad"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn running_out_of_time_loses_but_an_answer_to_stop_does_not() {
+    // Red hangs: after its 0.5 s, `stop`, then 0.1 s of margin, it loses.
+    let mut args = engine("Sleeper", "hang", &["proto=ucci"]);
+    args.extend(engine("Quick", "any", &[]));
+    args.extend(words("-each tc=0.5+0 timemargin=100 -games 1"));
+    let start = Instant::now();
+    let (stdout, games) = play("timeout", args);
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(
+        games[0].tag("Termination"),
+        Some("time forfeit"),
+        "{stdout}"
+    );
+    assert_eq!(games[0].result, "0-1");
+
+    // Red thinks until told to stop and answers at once: the game goes on.
+    let mut args = engine("Slow", "slow", &["proto=uci"]);
+    args.extend(engine("Quick", "any", &[]));
+    args.extend(words(
+        "-each tc=0.5+0.1 timemargin=300 -games 1 -maxmoves 3",
+    ));
+    let (stdout, games) = play("stop", args);
+    let game = &games[0];
+    assert_eq!(game.tag("Termination"), Some("max moves"), "{stdout}");
+    assert_eq!(game.result, "1/2-1/2");
+    // The slow first move took the whole half second.
+    let first_engine_move = game.comments.iter().flatten().next().unwrap();
+    let seconds: f64 = first_engine_move
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('s')
+        .parse()
+        .unwrap();
+    assert!(seconds >= 0.5, "{first_engine_move}");
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
+    let mut args = engine("Fragile", "any crash", &[]);
+    args.extend(engine("Steady", "any", &[]));
+    args.extend(words("-each depth=1 -games 2"));
+    let (stdout, games) = play("crash", args);
+    assert_eq!(games.len(), 2, "{stdout}");
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("crash"));
+    }
+    assert_eq!(games[0].result, "0-1");
+    assert_eq!(games[1].result, "1-0");
+    assert!(stdout.contains("endings: crash 2"), "{stdout}");
+}
+
+#[test]
+fn a_hung_engine_under_a_depth_limit_loses_as_stalled() {
+    let mut args = engine("Stuck", "any hang", &[]);
+    args.extend(engine("Steady", "any", &[]));
+    args.extend(words("-each depth=1 -games 1 -hangtime 1"));
+    let (_, games) = play("stall", args);
+    assert_eq!(games[0].tag("Termination"), Some("stall"));
+    assert_eq!(games[0].result, "0-1");
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checker() {
+    let openings = opening_file("perpetual", "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
+    let mut args = engine("Checker", "i0i9 i9i8 i8i9 i9i8 i8i9 i9i8", &[]);
+    args.extend(engine("King", "d9d8 d8d9 d9d8 d8d9 d9d8", &[]));
+    args.extend(words(&format!(
+        "-each depth=1 -games 1 -openings file={openings}"
+    )));
+    let (stdout, games) = play("perpetual", args);
+    let game = &games[0];
+    assert_eq!(game.tag("FEN"), Some("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"));
+    assert_eq!(game.tag("Termination"), Some("perpetual check"), "{stdout}");
+    assert_eq!(game.result, "0-1");
+    // The third occurrence comes with the checker's fifth move.
+    assert_eq!(game.moves.len(), 9);
+}
+
+#[test]
+fn resignation_and_resign_adjudication() {
+    let mut args = engine("Quitter", "any resign", &[]);
+    args.extend(engine("Steady", "any", &[]));
+    args.extend(words("-each depth=1 -games 1"));
+    let (_, games) = play("resign", args);
+    assert_eq!(games[0].tag("Termination"), Some("resignation"));
+    assert_eq!(games[0].result, "0-1");
+
+    // Both engines agree Red is lost (-700 and +700) for three moves each.
+    let mut args = engine("Losing", "any", &["arg=--score", "arg=-700"]);
+    args.extend(engine("Winning", "any", &["arg=--score", "arg=700"]));
+    args.extend(words(
+        "-each depth=1 -games 1 -resign movecount=3 score=600",
+    ));
+    let (_, games) = play("adjudicate-resign", args);
+    let game = &games[0];
+    assert_eq!(game.tag("Termination"), Some("resign adjudication"));
+    assert_eq!(game.result, "0-1");
+    // The opening's six plies, then three moves each.
+    assert_eq!(game.moves.len(), 6 + 6);
+}
+
+#[test]
+fn draw_adjudication_and_draw_agreement() {
+    let mut args = engine("A", "any", &[]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(words(
+        "-each depth=1 -games 1 -draw movenumber=2 movecount=3 score=10",
+    ));
+    let (_, games) = play("adjudicate-draw", args);
+    assert_eq!(games[0].tag("Termination"), Some("draw adjudication"));
+    assert_eq!(games[0].result, "1/2-1/2");
+
+    // UCCI: Red offers with its move, Black accepts with its answer.
+    let mut args = engine("Offer", "draw", &["proto=ucci"]);
+    args.extend(engine("Accept", "draw", &["proto=ucci"]));
+    args.extend(words("-each depth=1 -games 1"));
+    let (_, games) = play("agree-draw", args);
+    assert_eq!(games[0].tag("Termination"), Some("draw agreement"));
+}
+
+#[test]
+fn speaks_uci_and_ucci_and_detects_which() {
+    let dir = scratch("protocols");
+    let uci_log = dir.join("uci.log");
+    let ucci_log = dir.join("ucci.log");
+    let mut args = engine(
+        "UciOnly",
+        "any",
+        &[
+            "arg=--proto",
+            "arg=uci",
+            "arg=--log",
+            &format!("arg={}", uci_log.display()),
+            "proto=auto",
+        ],
+    );
+    args.extend(engine(
+        "UcciOnly",
+        "any",
+        &[
+            "arg=--proto",
+            "arg=ucci",
+            "arg=--log",
+            &format!("arg={}", ucci_log.display()),
+            "proto=auto",
+        ],
+    ));
+    args.extend(words(
+        "-each tc=5+0.1 option.Threads=1 -games 1 -maxmoves 2",
+    ));
+    let (stdout, games) = play("protocols-match", args);
+    assert_eq!(games[0].tag("Termination"), Some("max moves"), "{stdout}");
+    assert_eq!(games[0].tag("TimeControl"), Some("5+0.1"));
+    let uci = std::fs::read_to_string(&uci_log).unwrap();
+    let ucci = std::fs::read_to_string(&ucci_log).unwrap();
+    // The UCI engine was first offered UCCI, then UCI; it gets per-colour clocks.
+    assert!(uci.starts_with("ucci\nuci\n"), "{uci}");
+    assert!(uci.contains("setoption name Threads value 1"), "{uci}");
+    assert!(uci.contains("position startpos moves h2e2 h9g7"), "{uci}");
+    assert!(
+        uci.lines()
+            .any(|l| l.starts_with("go wtime ") && l.contains(" winc 100 binc 100")),
+        "{uci}"
+    );
+    // The UCCI engine gets milliseconds, its clock first, then the opponent's.
+    assert!(ucci.contains("setoption usemillisec true"), "{ucci}");
+    assert!(ucci.contains("setoption Threads 1"), "{ucci}");
+    assert!(
+        ucci.lines()
+            .any(|l| l.starts_with("go time ") && l.contains(" increment 100 opptime ")),
+        "{ucci}"
+    );
+    assert!(ucci.ends_with("quit\n"), "{ucci}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sprt_stops_when_a_bound_is_crossed() {
+    let mut args = engine("Strong", "any", &[]);
+    args.extend(engine("Weak", "resign", &[]));
+    args.extend(words(
+        "-each depth=1 -games 40 -concurrency 2 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
+    ));
+    let (stdout, games) = play("sprt", args);
+    assert!(games.len() < 40, "{stdout}");
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("Results after {} of 40 games", games.len())),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_input_is_named_in_one_line() {
+    let e = scripted();
+    let dir = scratch("bad-input");
+    let bad_fen = dir.join("bad.epd");
+    std::fs::write(&bad_fen, "3k5/9/9/9/9/9/9/9/9/4K3R w\nrnbakabnr/9/9 w\n").unwrap();
+    let cases = [
+        (
+            format!("-engine cmd=/nonexistent/engine name=Ghost -engine cmd={e} -each depth=1"),
+            "error: engine Ghost: cannot start '/nonexistent/engine'",
+        ),
+        (
+            format!("-engine cmd={e} name=Mute arg=--proto arg=none proto=ucci -engine cmd={e} -each depth=1 -hangtime 1"),
+            "error: engine Mute: no answer to the ucci handshake within 1 s",
+        ),
+        (
+            format!("-engine cmd={e} -engine cmd={e} -each depth=1 -openings file=/nonexistent.epd"),
+            "error: cannot read opening file /nonexistent.epd",
+        ),
+        (
+            format!("-engine cmd={e} -engine cmd={e} -each depth=1 -openings file={}", bad_fen.display()),
+            "error: opening line 2: bad FEN",
+        ),
+        (
+            format!("-engine cmd={e} -engine cmd={e} -each depth=1 -tournament gauntlet"),
+            "error: unknown option '-tournament'",
+        ),
+    ];
+    for (line, expected) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+            .arg("match")
+            .args(line.split_whitespace())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{line}");
+        assert_eq!(stderr.lines().count(), 1, "{line}: {stderr}");
+        assert!(stderr.starts_with(expected), "{line}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_table_and_keeps_the_pgn() {
+    let dir = scratch("interrupt");
+    let pgn_path = dir.join("games.pgn");
+    let mut args = engine("A", "any", &[]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(words(&format!(
+        "-each depth=1 -games 400 -pgnout {}",
+        pgn_path.display()
+    )));
+    let child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .arg("match")
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for a few finished games, then press Ctrl-C.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(&pgn_path).map_or(0, |t| t.matches("[Event ").count()) < 3 {
+        assert!(Instant::now() < deadline, "no games were written");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Interrupted"), "{stdout}");
+    let games = pgn::parse(&std::fs::read_to_string(&pgn_path).unwrap()).unwrap();
+    assert!(games.len() >= 3 && games.len() < 400);
+    assert!(
+        stdout.contains(&format!("Results after {} of 400 games", games.len())),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("games {}:", games.len())),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
