@@ -3,7 +3,7 @@ CARGO ?= cargo
 BIN := target/release/chuhan
 DEPTH ?= 5
 
-.PHONY: build test test-full bench perft perft-parallel
+.PHONY: build test test-full bench perft perft-parallel baseline match-baseline sprt-baseline
 
 build:
 	$(CARGO) build --release
@@ -24,3 +24,33 @@ perft: build
 
 perft-parallel: build
 	$(BIN) perft $(DEPTH) --parallel
+
+# Self-play check of the current build against a baseline binary (see the
+# README's match section): BASELINE=path/to/chuhan, or `make baseline` first
+# to build one from a git ref (REF=main by default).
+REF ?= main
+BASELINE ?= target/baseline/chuhan
+GAMES ?= 20
+TC ?= 2+0.05
+CONCURRENCY ?= 1
+MATCH_PGN ?= target/match.pgn
+MATCH = $(BIN) match -engine cmd=$(BIN) name=current -engine cmd=$(BASELINE) name=baseline \
+	-each tc=$(TC) -concurrency $(CONCURRENCY) -openings order=random -pgnout $(MATCH_PGN)
+
+baseline:
+	rm -rf target/baseline-src && mkdir -p target/baseline-src target/baseline
+	git archive $(REF) | tar -x -C target/baseline-src
+	$(CARGO) build --release --manifest-path target/baseline-src/Cargo.toml --target-dir target/baseline-build
+	cp target/baseline-build/release/chuhan $(BASELINE)
+
+# A quick fixed-length match: GAMES games (two per opening, colours swapped).
+match-baseline: build
+	@test -x "$(BASELINE)" || { echo "no baseline at $(BASELINE): make baseline REF=..., or BASELINE=path"; false; }
+	$(MATCH) -games $(GAMES)
+
+# Plays until the SPRT decides whether the current build gains ELO1 over the baseline.
+ELO0 ?= 0
+ELO1 ?= 5
+sprt-baseline: build
+	@test -x "$(BASELINE)" || { echo "no baseline at $(BASELINE): make baseline REF=..., or BASELINE=path"; false; }
+	$(MATCH) -games 20000 -sprt elo0=$(ELO0) elo1=$(ELO1) alpha=0.05 beta=0.05

@@ -126,6 +126,8 @@ impl PairStats {
 
 /// `58.3 +/- 190.2`, or `+inf` when one side scored everything.
 fn elo_text(elo: f64, margin: f64) -> String {
+    // An even score is 0, not the -0.0 that -400 log10(1) gives.
+    let elo = elo + 0.0;
     if elo.is_finite() && margin.is_finite() {
         format!("{elo:.1} +/- {margin:.1}")
     } else if elo.is_finite() {
