@@ -9,6 +9,7 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -106,6 +107,8 @@ pub enum Failure {
     OutOfTime,
     /// No move within the hang limit under a depth or node limit.
     Hung,
+    /// The match is stopping (Ctrl-C, SPRT decided): the move was abandoned.
+    Interrupted,
 }
 
 /// The engine's answer to `go`.
@@ -147,6 +150,8 @@ pub struct Engine {
 
 /// How long an engine may take to answer the handshake and `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often a waiting `go` looks at the abandon flag.
+const ABANDON_POLL: Duration = Duration::from_millis(50);
 /// How long an `auto` engine may take to answer `ucci` before we try `uci`.
 const UCCI_PROBE: Duration = Duration::from_secs(2);
 
@@ -330,7 +335,8 @@ impl Engine {
     }
 
     /// Asks for a move and waits for it. `clocks` are (ours, theirs) when
-    /// the game has clocks; `draw_offered` says the opponent offered a draw.
+    /// the game has clocks; `draw_offered` says the opponent offered a draw;
+    /// `abandon`, polled while waiting, gives up the move when raised.
     pub fn go(
         &mut self,
         game: &GameSoFar,
@@ -338,6 +344,7 @@ impl Engine {
         clocks: Option<(Clock, Clock)>,
         draw_offered: bool,
         hang_limit: Duration,
+        abandon: &AtomicBool,
     ) -> Result<Reply, Failure> {
         self.send(&self.position_command(game));
         let go = self.go_command(red_to_move, clocks, draw_offered);
@@ -359,8 +366,12 @@ impl Engine {
                 Some(allowed) => start + allowed + margin,
                 None => start + hang_limit,
             };
+            if abandon.load(Ordering::Relaxed) {
+                self.send("stop");
+                return Err(Failure::Interrupted);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            match self.lines.recv_timeout(left.min(ABANDON_POLL)) {
                 Ok(line) => {
                     if self.read_reply_line(&line, &mut reply) {
                         reply.elapsed_ms = start.elapsed().as_millis() as u64;
@@ -368,6 +379,7 @@ impl Engine {
                     }
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(RecvTimeoutError::Timeout) => match allowed {
                     Some(_) if !stopped => {
                         // Past its time: ask for the move now; it loses only if

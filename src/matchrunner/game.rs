@@ -199,6 +199,7 @@ pub fn play(
             clock_pair,
             draw_offered,
             settings.hang_limit,
+            stop,
         );
         let reply: Reply = match reply {
             Ok(reply) => reply,
@@ -212,6 +213,7 @@ pub fn play(
                     Failure::Crashed => (Termination::Crash, "crashed"),
                     Failure::OutOfTime => (Termination::TimeForfeit, "lost on time"),
                     Failure::Hung => (Termination::Stall, "stopped answering"),
+                    Failure::Interrupted => return None,
                 };
                 break (
                     GameResult::loss_for(side),
