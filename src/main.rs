@@ -6,6 +6,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => chuhan::cli::perft::run(&args[1..]),
+        Some("bench") => chuhan::cli::bench::run(&args[1..]),
         Some(other) => Err(format!("unknown command '{other}' (try: perft)")),
         None => Err("usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]".into()),
     };

@@ -1,3 +1,4 @@
 //! The command-line tools beside the protocol loop: `perft` (and later others).
 
+pub mod bench;
 pub mod perft;
