@@ -219,8 +219,8 @@ impl TranspositionTable {
     /// Per mille of the first thousand entries written in this search.
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed) & 63;
-        let mut used = 0;
-        let mut seen = 0;
+        let mut used = 0u32;
+        let mut seen = 0u32;
         for bucket in self.buckets.iter().take(250) {
             for e in &bucket.entries {
                 let data = e.data.load(Ordering::Relaxed);
