@@ -262,9 +262,9 @@ mod tests {
 
     #[test]
     fn hollow_cannon_is_dangerous() {
-        // Both e-pawns gone: a black cannon on e7 faces the red king with nothing between.
-        let hollow = eval("rnbakabnr/9/1c2c4/p1p3p1p/9/9/P1P3P1P/1C5C1/9/RNBAKABNR w");
-        let aside = eval("rnbakabnr/9/1c3c3/p1p3p1p/9/9/P1P3P1P/1C5C1/9/RNBAKABNR w");
+        // The red king on d0: a black cannon on d7 faces it down an empty file.
+        let hollow = eval("rnbakabnr/9/1c1c5/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBK1ABNR w");
+        let aside = eval("rnbakabnr/9/1c3c3/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBK1ABNR w");
         assert!(hollow + 50 < aside, "{hollow} vs {aside}");
     }
 }
