@@ -96,11 +96,18 @@ impl Shared {
 
 /// A running search.
 pub struct SearchHandle {
-    shared: Arc<Shared>,
+    control: SearchControl,
     thread: Option<JoinHandle<SearchOutcome>>,
 }
 
-impl SearchHandle {
+/// Steers a running search from any thread (cheap to clone), while one
+/// thread waits on the [`SearchHandle`] for the outcome.
+#[derive(Clone)]
+pub struct SearchControl {
+    shared: Arc<Shared>,
+}
+
+impl SearchControl {
     /// Asks the search to finish now; the result follows within milliseconds.
     pub fn stop(&self) {
         self.shared.stop.store(true, Ordering::Relaxed);
@@ -112,6 +119,26 @@ impl SearchHandle {
             *start = Instant::now();
         }
         self.shared.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the search is still in ponder mode.
+    pub fn is_pondering(&self) -> bool {
+        self.shared.pondering.load(Ordering::Relaxed)
+    }
+}
+
+impl SearchHandle {
+    /// A control for `stop` and `ponderhit` that other threads may keep.
+    pub fn control(&self) -> SearchControl {
+        self.control.clone()
+    }
+
+    pub fn stop(&self) {
+        self.control.stop();
+    }
+
+    pub fn ponderhit(&self) {
+        self.control.ponderhit();
     }
 
     pub fn is_finished(&self) -> bool {
@@ -214,7 +241,7 @@ impl Engine {
             .spawn(move || run_threads(&thread_shared, pos, limits, rules, threads, sink))
             .expect("the search thread starts");
         SearchHandle {
-            shared,
+            control: SearchControl { shared },
             thread: Some(thread),
         }
     }

@@ -13,7 +13,7 @@ pub mod see;
 pub mod tt;
 pub mod weights;
 
-pub use engine::{Engine, Info, InfoSink, Iteration, SearchHandle, SearchOutcome};
+pub use engine::{Engine, Info, InfoSink, Iteration, SearchControl, SearchHandle, SearchOutcome};
 pub use limits::{Clock, Limits, TimePlan};
 pub use score::Score;
 pub use tt::{Bound, TranspositionTable, TtHit};
