@@ -6,5 +6,6 @@ pub mod cli;
 pub mod core;
 pub mod matchrunner;
 pub mod rules;
+pub mod search;
 
 pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Square};

@@ -6,9 +6,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => chuhan::cli::perft::run(&args[1..]),
+        Some("bench") => chuhan::cli::bench::run(&args[1..]),
         Some("match") => chuhan::cli::r#match::run(&args[1..]),
-        Some(other) => Err(format!("unknown command '{other}' (try: perft, match)")),
-        None => Err("usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel] | chuhan match -engine ... (see README)".into()),
+        Some(other) => Err(format!("unknown command '{other}' (try: perft)")),
+        None => Err("usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

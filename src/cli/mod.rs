@@ -1,4 +1,5 @@
 //! The command-line tools beside the protocol loop: `perft` (and later others).
 
+pub mod bench;
 pub mod r#match;
 pub mod perft;

@@ -419,9 +419,14 @@ mod tests {
         let openings = parse_pgn_openings(text).unwrap();
         assert_eq!(openings.len(), 2);
         assert_eq!(openings[0].moves.len(), 3);
-        assert_eq!(openings[0].position().side_to_move(), crate::core::Color::Black);
+        assert_eq!(
+            openings[0].position().side_to_move(),
+            crate::core::Color::Black
+        );
         assert_eq!(openings[1].fen, "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
-        let e = parse_pgn_openings("1. h2e2 h2e3 *").unwrap_err().to_string();
+        let e = parse_pgn_openings("1. h2e2 h2e3 *")
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "opening PGN: game 1: move h2e3 (ply 2) is illegal");
     }
 
