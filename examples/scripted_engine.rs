@@ -12,6 +12,9 @@
 //! - a move such as `h2e2`: play it, legal or not;
 //! - `any`: the first legal move;
 //! - `slow`: think until `stop`, then play `any`;
+//! - `sleep:MS`: sleep MS milliseconds without reading input, then play `any`
+//!   (a `stop` sent meanwhile is read when idle and, in UCCI, answered by
+//!   `nobestmove` as the protocol asks);
 //! - `hang`: never answer again (not even `stop` or `quit`);
 //! - `crash`: exit at once with status 3;
 //! - `resign`, `draw`: play `any` and resign, or offer a draw;
@@ -121,6 +124,11 @@ fn main() {
                     "hang" => hung = true,
                     "slow" => thinking_slowly = true,
                     "nomove" => say("nobestmove"),
+                    sleep if sleep.starts_with("sleep:") => {
+                        let ms = sleep[6..].parse().unwrap_or(0);
+                        std::thread::sleep(std::time::Duration::from_millis(ms));
+                        say(&format!("bestmove {}", any_move(&pos)));
+                    }
                     _ => {
                         say(&format!(
                             "info depth 1 score {}",
@@ -149,6 +157,7 @@ fn main() {
                 }
                 return;
             }
+            Some("stop") if mode == Mode::Ucci => say("nobestmove"),
             Some("stop" | "setoption") => {}
             // Engines answer unknown commands like this (Pikafish does).
             Some(_) => say(&format!("Unknown command: '{line}'")),

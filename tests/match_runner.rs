@@ -168,6 +168,20 @@ fn running_out_of_time_loses_but_an_answer_to_stop_does_not() {
 }
 
 #[test]
+fn a_late_answer_within_the_margin_counts_and_its_stray_reply_is_dropped() {
+    // Red answers 0.4 s into its 0.3 s: inside the 0.5 s margin. The `stop`
+    // sent at 0.3 s then reaches an idle UCCI engine, which answers it with
+    // `nobestmove`; that must not pass for Red's next move.
+    let mut args = engine("Late", "sleep:400 any any", &["proto=ucci"]);
+    args.extend(engine("Quick", "any", &[]));
+    args.extend(words(
+        "-each tc=0.3+0.2 timemargin=500 -games 1 -maxmoves 3",
+    ));
+    let (stdout, games) = play("late", args);
+    assert_eq!(games[0].tag("Termination"), Some("max moves"), "{stdout}");
+}
+
+#[test]
 fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
     let mut args = engine("Fragile", "any crash", &[]);
     args.extend(engine("Steady", "any", &[]));

@@ -146,6 +146,10 @@ pub struct Engine {
     /// UCCI engines that announce `usemillisec` get times in ms, others in s.
     millis: bool,
     announced: Vec<String>,
+    /// A `stop` was sent while the engine may already have answered: a
+    /// stray `nobestmove` or `bestmove` may follow (UCCI engines answer a
+    /// `stop` when idle), to be cleared before the next `go`.
+    stray_possible: bool,
 }
 
 /// How long an engine may take to answer the handshake and `isready`.
@@ -197,6 +201,7 @@ impl Engine {
             lines,
             millis: false,
             announced: Vec::new(),
+            stray_possible: false,
         };
         engine.handshake(handshake)?;
         Ok(engine)
@@ -315,9 +320,13 @@ impl Engine {
             .any(|a| a.eq_ignore_ascii_case(option))
     }
 
+    /// `isready` answered by `readyok`: everything the engine said before it
+    /// is read and dropped, so stray replies cannot pass for the next move.
     fn ready(&mut self, timeout: Duration) -> Result<(), RecvTimeoutError> {
         self.send("isready");
-        self.collect_until("readyok", timeout, false)
+        self.collect_until("readyok", timeout, false)?;
+        self.stray_possible = false;
+        Ok(())
     }
 
     /// Tells the engine a new game starts and waits until it is ready; false
@@ -346,6 +355,13 @@ impl Engine {
         hang_limit: Duration,
         abandon: &AtomicBool,
     ) -> Result<Reply, Failure> {
+        if self.stray_possible {
+            self.ready(HANDSHAKE_TIMEOUT.min(hang_limit))
+                .map_err(|e| match e {
+                    RecvTimeoutError::Disconnected => Failure::Crashed,
+                    RecvTimeoutError::Timeout => Failure::Hung,
+                })?;
+        }
         self.send(&self.position_command(game));
         let go = self.go_command(red_to_move, clocks, draw_offered);
         let limits = self.config.limits;
@@ -368,6 +384,7 @@ impl Engine {
             };
             if abandon.load(Ordering::Relaxed) {
                 self.send("stop");
+                self.stray_possible = true;
                 return Err(Failure::Interrupted);
             }
             let left = deadline.saturating_duration_since(Instant::now());
@@ -385,6 +402,7 @@ impl Engine {
                         // Past its time: ask for the move now; it loses only if
                         // nothing comes within the margin.
                         self.send("stop");
+                        self.stray_possible = true;
                         stopped = true;
                     }
                     Some(_) => return Err(Failure::OutOfTime),
