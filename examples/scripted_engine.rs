@@ -158,7 +158,8 @@ fn main() {
                 return;
             }
             Some("stop") if mode == Mode::Ucci => say("nobestmove"),
-            Some("stop" | "setoption") => {}
+            // Bans are the runner's warning; a script plays what it says.
+            Some("stop" | "setoption" | "banmoves") => {}
             // Engines answer unknown commands like this (Pikafish does).
             Some(_) => say(&format!("Unknown command: '{line}'")),
             None => {}

@@ -209,7 +209,14 @@ fn a_hung_engine_under_a_depth_limit_loses_as_stalled() {
 #[test]
 fn perpetual_check_loses_for_the_checker() {
     let openings = opening_file("perpetual", "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
-    let mut args = engine("Checker", "i0i9 i9i8 i8i9 i9i8 i8i9 i9i8", &[]);
+    let dir = scratch("perpetual-log");
+    let log = dir.join("checker.log");
+    let log_arg = format!("arg={}", log.display());
+    let mut args = engine(
+        "Checker",
+        "i0i9 i9i8 i8i9 i9i8 i8i9 i9i8",
+        &["proto=ucci", "arg=--log", &log_arg],
+    );
     args.extend(engine("King", "d9d8 d8d9 d9d8 d8d9 d9d8", &[]));
     args.extend(words(&format!(
         "-each depth=1 -games 1 -openings file={openings}"
@@ -219,8 +226,13 @@ fn perpetual_check_loses_for_the_checker() {
     assert_eq!(game.tag("FEN"), Some("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"));
     assert_eq!(game.tag("Termination"), Some("perpetual check"), "{stdout}");
     assert_eq!(game.result, "0-1");
-    // The third occurrence comes with the checker's fifth move.
+    // The third occurrence comes with the checker's fifth move, which the
+    // runner banned beforehand (UCCI `banmoves`) and the script played anyway.
     assert_eq!(game.moves.len(), 9);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let banned: Vec<&str> = sent.lines().filter(|l| l.starts_with("banmoves")).collect();
+    assert_eq!(banned, vec!["banmoves i8i9"], "{sent}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -134,6 +134,9 @@ pub struct GameSoFar<'a> {
     /// for UCCI, whose engines expect the capture-free tail only.
     pub capture_fen: &'a str,
     pub capture_index: usize,
+    /// Moves that would lose at once by a forbidden repetition: sent to
+    /// UCCI engines as `banmoves` (UCI has no such command).
+    pub banned: &'a [Move],
 }
 
 /// A running engine process.
@@ -363,6 +366,10 @@ impl Engine {
                 })?;
         }
         self.send(&self.position_command(game));
+        if self.protocol == Protocol::Ucci && !game.banned.is_empty() {
+            let banned: Vec<String> = game.banned.iter().map(Move::to_string).collect();
+            self.send(&format!("banmoves {}", banned.join(" ")));
+        }
         let go = self.go_command(red_to_move, clocks, draw_offered);
         let limits = self.config.limits;
         // The time the engine may think before we send `stop`.

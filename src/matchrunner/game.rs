@@ -191,7 +191,8 @@ pub fn play(
         let us = side.index();
         let them = (!side).index();
         let who = format!("{side:?} ({})", names[us]);
-        let so_far = game.so_far();
+        let forbidden = game.forbidden_moves(settings.rules);
+        let so_far = game.so_far(&forbidden);
         let clock_pair = clocks[us].map(|ours| (ours, clocks[them].unwrap_or(ours)));
         let reply = engines[us].go(
             &so_far,
@@ -331,12 +332,13 @@ impl Game {
         }
     }
 
-    fn so_far(&self) -> GameSoFar<'_> {
+    fn so_far<'a>(&'a self, banned: &'a [Move]) -> GameSoFar<'a> {
         GameSoFar {
             start_fen: &self.start_fen,
             moves: &self.moves,
             capture_fen: &self.capture_fen,
             capture_index: self.capture_index,
+            banned,
         }
     }
 
@@ -356,7 +358,7 @@ impl Game {
                 format!("{side:?} has no legal move"),
             ));
         }
-        if let Some(cycle) = self.repetition_cycle() {
+        if let Some(cycle) = repetition_cycle(pos) {
             let verdict = judge_repetition(pos, cycle, settings.rules);
             let loser = match verdict {
                 Verdict::Draw => {
@@ -406,19 +408,45 @@ impl Game {
         None
     }
 
-    /// The shortest cycle back to an earlier occurrence of the position, when
-    /// the position now stands for the third time (within the capture-free
-    /// stretch, since a capture can never be undone).
-    fn repetition_cycle(&self) -> Option<usize> {
-        let history = self.pos.history();
-        let now = self.pos.hash();
-        let reach = (self.pos.halfmove_clock() as usize).min(history.len());
-        let mut earlier = (4..=reach)
-            .step_by(2)
-            .filter(|&k| history[history.len() - k].hash == now);
-        let cycle = earlier.next()?;
-        (earlier.count() + 2 >= REPETITION_OCCURRENCES).then_some(cycle)
+    /// The moves that would lose on the spot by completing a forbidden
+    /// repetition, which UCCI lets the runner ban (`banmoves`) as a referee
+    /// warns a player; none when every legal move is one of them.
+    fn forbidden_moves(&self, rules: RuleSet) -> Vec<Move> {
+        let mut probe = self.pos.clone();
+        let legal = probe.legal_moves();
+        let forbidden: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                probe.make(mv);
+                // The verdict is for the side to move next: a win for it is
+                // the mover's loss.
+                let loses = repetition_cycle(&probe)
+                    .is_some_and(|cycle| judge_repetition(&probe, cycle, rules) == Verdict::Win);
+                probe.unmake();
+                loses
+            })
+            .collect();
+        if forbidden.len() == legal.len() {
+            Vec::new()
+        } else {
+            forbidden
+        }
     }
+}
+
+/// The shortest cycle back to an earlier occurrence of the position, when the
+/// position now stands for the third time (within the capture-free stretch,
+/// since a capture can never be undone).
+fn repetition_cycle(pos: &Position) -> Option<usize> {
+    let history = pos.history();
+    let now = pos.hash();
+    let reach = (pos.halfmove_clock() as usize).min(history.len());
+    let mut earlier = (4..=reach)
+        .step_by(2)
+        .filter(|&k| history[history.len() - k].hash == now);
+    let cycle = earlier.next()?;
+    (earlier.count() + 2 >= REPETITION_OCCURRENCES).then_some(cycle)
 }
 
 /// Whether every move of `who` in the last `cycle` plies gave check.
@@ -546,6 +574,19 @@ mod tests {
             (result, termination),
             (GameResult::BlackWins, Termination::PerpetualCheck)
         );
+    }
+
+    #[test]
+    fn the_move_completing_a_perpetual_check_is_forbidden() {
+        let mut game = Game::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w", ""));
+        for text in [
+            "i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9",
+        ] {
+            assert!(game.forbidden_moves(RuleSet::Chinese).is_empty());
+            game.play(text.parse().unwrap(), None);
+        }
+        let forbidden = game.forbidden_moves(RuleSet::Chinese);
+        assert_eq!(forbidden, vec!["i8i9".parse::<Move>().unwrap()]);
     }
 
     #[test]
