@@ -106,6 +106,7 @@ fn main() {
                 mode = Mode::Uci;
                 say("id name scripted");
                 say("option name Hash type spin default 16 min 1 max 1024");
+                say("option name UCI_Variant type combo default chess var chess var xiangqi");
                 say("uciok");
             }
             Some("isready") => say("readyok"),

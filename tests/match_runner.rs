@@ -315,6 +315,10 @@ fn speaks_uci_and_ucci_and_detects_which() {
     // The UCI engine was first offered UCCI, then UCI; it gets per-colour clocks.
     assert!(uci.starts_with("ucci\nuci\n"), "{uci}");
     assert!(uci.contains("setoption name Threads value 1"), "{uci}");
+    assert!(
+        uci.contains("setoption name UCI_Variant value xiangqi"),
+        "{uci}"
+    );
     assert!(uci.contains("position startpos moves h2e2 h9g7"), "{uci}");
     assert!(
         uci.lines()
@@ -331,6 +335,36 @@ fn speaks_uci_and_ucci_and_detects_which() {
     );
     assert!(ucci.ends_with("quit\n"), "{ucci}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn three_engines_play_a_round_robin_from_pgn_openings() {
+    let openings = opening_file(
+        "round-robin",
+        "[Event \"a\"]\n\n1. c3c4 g6g5 *\n\n[Event \"b\"]\n\n1. h2e2 h7e7 *",
+    );
+    let mut args = engine("A", "any", &["dir=/"]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(engine("C", "any", &[]));
+    args.extend(words(&format!(
+        "-each depth=1 -games 2 -maxmoves 4 -concurrency 2 -openings file={openings} format=pgn"
+    )));
+    let (stdout, games) = play("round-robin", args);
+    assert_eq!(games.len(), 6, "{stdout}");
+    for pair in ["A vs B", "A vs C", "B vs C"] {
+        assert!(
+            stdout.contains(&format!("\n{pair}\n  games 2:")),
+            "{pair}: {stdout}"
+        );
+    }
+    // Each pair plays one opening with both colours.
+    for game in &games {
+        assert_eq!(
+            game.tag("Opening").map(|o| o.starts_with("game ")),
+            Some(true)
+        );
+        assert!(game.moves[0].to_string() == "c3c4" || game.moves[0].to_string() == "h2e2");
+    }
 }
 
 #[test]
