@@ -106,7 +106,7 @@ impl Iterator for MovePicker {
             let mut rest: ArrayVec<(i32, Move), { crate::core::MAX_MOVES }> = (self.next..n)
                 .map(|i| (self.scores[i], self.moves[i]))
                 .collect();
-            rest.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+            rest.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
             for (k, (score, mv)) in rest.into_iter().enumerate() {
                 self.scores[self.next + k] = score;
                 self.moves[self.next + k] = mv;
