@@ -1,13 +1,25 @@
 //! The opening book: our own book format, ElephantEye's `BOOK.DAT`, choosing
 //! a book move, and building books from games or from analysis.
+//!
+//! The engine's entry point is [`Books`]: `Books::open(&paths)` (or
+//! `open_each` to keep the good files when one is bad), then
+//! `books.probe(&pos, &banned, randomness, &mut rng)`.
 
+mod books;
+mod builder;
+mod choice;
 pub mod elephanteye;
 mod error;
+mod explore;
 mod file;
 pub mod format;
 pub mod key;
 
+pub use books::{BookMove, Books, DEFAULT_BOOK_NAME};
+pub use builder::{BookBuilder, MoveStats, Outcome};
+pub use choice::{choose, BadRandomness, BookRng, Randomness};
 pub use error::BookError;
+pub use explore::{analysis_weight, explore, Analyst, ExploreLimits};
 pub use file::{BookFile, BookFormat, Candidate};
-pub use format::BookEntry;
+pub use format::{write_book, BookEntry};
 pub use key::{book_key, BookKey};
