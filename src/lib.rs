@@ -5,6 +5,7 @@
 pub mod book;
 pub mod cli;
 pub mod core;
+pub mod notation;
 pub mod rules;
 
 pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Square};

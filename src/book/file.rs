@@ -127,7 +127,7 @@ impl BookFile {
 /// first move decodes to a move on the board.
 fn looks_like_elephanteye(bytes: &[u8]) -> bool {
     bytes.len() >= 8
-        && bytes.len() % 8 == 0
+        && bytes.len().is_multiple_of(8)
         && elephanteye::decode_move(u16::from_le_bytes([bytes[4], bytes[5]])).is_some()
 }
 
