@@ -106,3 +106,26 @@ impl BookBuilder {
         entries
     }
 }
+
+/// Adds the first `max_plies` moves of a game, scored by its result. A game
+/// without a result says nothing about its moves and is skipped: `false`.
+pub fn add_game(book: &mut BookBuilder, game: &crate::notation::Game, max_plies: usize) -> bool {
+    use crate::notation::GameResult;
+    let winner = match game.result {
+        GameResult::RedWins => Some(crate::core::Color::Red),
+        GameResult::BlackWins => Some(crate::core::Color::Black),
+        GameResult::Draw => None,
+        GameResult::Unknown => return false,
+    };
+    let mut pos = game.start.clone();
+    for &mv in game.moves.iter().take(max_plies) {
+        let outcome = match winner {
+            None => Outcome::Draw,
+            Some(side) if side == pos.side_to_move() => Outcome::Win,
+            Some(_) => Outcome::Loss,
+        };
+        book.add_game_move(&pos, mv, outcome);
+        pos.make(mv);
+    }
+    true
+}

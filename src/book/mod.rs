@@ -16,7 +16,7 @@ pub mod format;
 pub mod key;
 
 pub use books::{BookMove, Books, DEFAULT_BOOK_NAME};
-pub use builder::{BookBuilder, MoveStats, Outcome};
+pub use builder::{add_game, BookBuilder, MoveStats, Outcome};
 pub use choice::{choose, BadRandomness, BookRng, Randomness};
 pub use error::BookError;
 pub use explore::{analysis_weight, explore, Analyst, ExploreLimits};
