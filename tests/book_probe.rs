@@ -238,3 +238,47 @@ fn damaged_files_give_clear_errors() {
         )
         .is_some());
 }
+
+#[test]
+fn settings_as_the_protocol_drives_them() {
+    use chuhan::book::BookSettings;
+    let good = write("settings.book", &small_book());
+    let junk = scratch("settings-junk.book");
+    std::fs::write(&junk, b"CHUHANBK\x07\x00").unwrap();
+    let mut settings = BookSettings::without_books();
+    assert!(settings.probe(&Position::startpos(), &[]).is_none());
+    // One bad file in the list: reported, and the good one still used.
+    let errors = settings.set_files(&format!("{};{}", junk.display(), good.display()));
+    assert_eq!(errors.len(), 1);
+    assert!(
+        errors[0].to_string().contains("settings-junk.book"),
+        "{}",
+        errors[0]
+    );
+    let m = settings.probe(&Position::startpos(), &[]).unwrap();
+    assert_eq!(m.mv, mv("h2e2"));
+    assert_eq!(
+        settings
+            .probe(&Position::startpos(), &[mv("h2e2")])
+            .unwrap()
+            .mv,
+        mv("h0g2")
+    );
+    settings.set_enabled(false);
+    assert!(settings.probe(&Position::startpos(), &[]).is_none());
+    settings.set_enabled(true);
+    assert!(settings.set_randomness("wild").is_err());
+    settings.set_randomness("medium").unwrap();
+    settings.set_seed(9);
+    let a: Vec<Move> = (0..10)
+        .map(|_| settings.probe(&Position::startpos(), &[]).unwrap().mv)
+        .collect();
+    settings.set_seed(9);
+    let b: Vec<Move> = (0..10)
+        .map(|_| settings.probe(&Position::startpos(), &[]).unwrap().mv)
+        .collect();
+    assert_eq!(a, b);
+    // Only bad files: no book, no crash.
+    assert_eq!(settings.set_files(&junk.display().to_string()).len(), 1);
+    assert!(settings.probe(&Position::startpos(), &[]).is_none());
+}

@@ -1,9 +1,9 @@
 //! The opening book: our own book format, ElephantEye's `BOOK.DAT`, choosing
 //! a book move, and building books from games or from analysis.
 //!
-//! The engine's entry point is [`Books`]: `Books::open(&paths)` (or
-//! `open_each` to keep the good files when one is bad), then
-//! `books.probe(&pos, &banned, randomness, &mut rng)`.
+//! The engine's entry point is [`BookSettings`], which holds the protocol
+//! options and answers `probe(&pos, &banned)`; underneath, [`Books`] opens
+//! several files (first hit wins) and [`BookFile`] reads either format.
 
 mod books;
 mod builder;
@@ -14,6 +14,7 @@ mod explore;
 mod file;
 pub mod format;
 pub mod key;
+mod settings;
 
 pub use books::{BookMove, Books, DEFAULT_BOOK_NAME};
 pub use builder::{add_game, BookBuilder, MoveStats, Outcome};
@@ -23,3 +24,4 @@ pub use explore::{analysis_weight, explore, Analyst, ExploreLimits};
 pub use file::{BookFile, BookFormat, Candidate};
 pub use format::{write_book, BookEntry};
 pub use key::{book_key, BookKey};
+pub use settings::BookSettings;
