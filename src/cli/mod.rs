@@ -1,5 +1,7 @@
-//! The command-line tools beside the protocol loop: `perft`, `convert`, `book`.
+//! The command-line tools beside the protocol loop: `perft`, `bench`,
+//! `convert`, `book`.
 
+pub mod bench;
 pub mod book;
 pub mod convert;
 mod input;
