@@ -217,3 +217,57 @@ fn convert_rewrites_one_game() {
     let (ok, _, err) = chuhan(&["convert"], Some("1. h2e2 h2e2 *\n"));
     assert!(!ok && err.contains("game 1, move 1 (Black)"), "{err}");
 }
+
+#[test]
+fn build_from_the_engines_own_analysis() {
+    let book = scratch("analysis.book");
+    let (ok, out, err) = chuhan(
+        &[
+            "book",
+            "build",
+            "--analysis",
+            "--plies",
+            "2",
+            "--depth",
+            "2",
+            "--margin",
+            "40",
+            "--max-moves",
+            "3",
+            "--hash",
+            "4",
+            "-o",
+            book.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("plies 2, depth 2, margin 40 cp, max moves 3"),
+        "{out}"
+    );
+    let analysed: usize = out
+        .split("positions analysed ")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a count of positions");
+    // The root, then at most one position per kept root move.
+    assert!((2..=4).contains(&analysed), "{out}");
+    let (ok, out, _) = chuhan(&["book", "probe", book.to_str().unwrap()], None);
+    assert!(ok);
+    let root: Vec<&str> = out.lines().skip(1).collect();
+    assert!((1..=3).contains(&root.len()), "{out}");
+    // The best move has weight 100; every root move has a reply in the book.
+    assert!(root[0].contains("weight 100"), "{out}");
+    for line in &root {
+        let first = line.split(' ').next().unwrap();
+        let (_, replies, _) = chuhan(
+            &["book", "probe", book.to_str().unwrap(), "--moves", first],
+            None,
+        );
+        assert!(replies.starts_with("book "), "{first}: {replies}");
+    }
+    let (ok, _, err) = chuhan(&["book", "build", "--analysis", "x.pgn"], None);
+    assert!(!ok && err.contains("not both"), "{err}");
+}

@@ -14,6 +14,7 @@ mod explore;
 mod file;
 pub mod format;
 pub mod key;
+mod search_analyst;
 mod settings;
 
 pub use books::{BookMove, Books, DEFAULT_BOOK_NAME};
@@ -24,4 +25,5 @@ pub use explore::{analysis_weight, explore, Analyst, ExploreLimits};
 pub use file::{BookFile, BookFormat, Candidate};
 pub use format::{write_book, BookEntry};
 pub use key::{book_key, BookKey};
+pub use search_analyst::SearchAnalyst;
 pub use settings::BookSettings;
