@@ -56,8 +56,8 @@ pub fn explore<A: Analyst>(
     for _ply in 0..limits.plies {
         let mut next = Vec::new();
         for pos in frontier {
-            let canonical = super::book_key(&pos, false).min(super::book_key(&pos, true));
-            if !seen.insert(canonical) {
+            let (key, mirror_key) = (super::book_key(&pos, false), super::book_key(&pos, true));
+            if !seen.insert(key.min(mirror_key)) {
                 continue;
             }
             if analysed >= limits.max_positions {
@@ -71,7 +71,7 @@ pub fn explore<A: Analyst>(
             };
             moves.retain(|&(_, s)| s >= best - limits.margin_cp);
             moves.sort_by_key(|&(_, s)| -s);
-            moves.truncate(limits.max_moves);
+            keep_best(&mut moves, limits.max_moves, key == mirror_key);
             for (mv, score) in moves {
                 book.add_weight(&pos, mv, analysis_weight(best, score, limits.margin_cp));
                 let mut child = pos.clone();
@@ -82,6 +82,25 @@ pub fn explore<A: Analyst>(
         frontier = next;
     }
     analysed
+}
+
+/// Keeps the first `max_moves` moves (sorted best first). In a position that
+/// is its own mirror image a move and its mirror count as one, so the cap
+/// never splits a pair.
+fn keep_best(moves: &mut Vec<(Move, i32)>, max_moves: usize, symmetric: bool) {
+    let mut kept: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
+    let mut distinct = 0;
+    for &(mv, score) in moves.iter() {
+        let pair_kept = symmetric && kept.iter().any(|&(k, _)| k == mv.mirror());
+        if !pair_kept {
+            if distinct == max_moves {
+                continue;
+            }
+            distinct += 1;
+        }
+        kept.push((mv, score));
+    }
+    *moves = kept;
 }
 
 #[cfg(test)]
@@ -175,6 +194,24 @@ mod tests {
         }
         assert_eq!(analysis_weight(30, 30, 25), 100);
         assert_eq!(analysis_weight(30, 5, 25), 10);
+    }
+
+    #[test]
+    fn the_cap_keeps_mirror_pairs_together() {
+        let mv = |t: &str| t.parse::<Move>().unwrap();
+        let all = vec![
+            (mv("h0g2"), 9),
+            (mv("b0c2"), 9),
+            (mv("h2e2"), 8),
+            (mv("b2e2"), 8),
+            (mv("c3c4"), 7),
+        ];
+        let mut symmetric = all.clone();
+        keep_best(&mut symmetric, 2, true);
+        assert_eq!(symmetric, all[..4]);
+        let mut plain = all.clone();
+        keep_best(&mut plain, 2, false);
+        assert_eq!(plain, all[..2]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! a fixed depth, made multi-PV by exclusion (search, ban the best move,
 //! search again) until a move falls outside the margin.
 
-use super::Analyst;
+use super::{book_key, Analyst};
 use crate::core::{Move, Position};
 use crate::search::{Engine, Limits};
 
@@ -40,6 +40,9 @@ impl Analyst for SearchAnalyst {
     fn candidates(&mut self, pos: &Position, depth: u32, margin_cp: i32) -> Vec<(Move, i32)> {
         let mut found: Vec<(Move, i32)> = Vec::new();
         let mut banned = Vec::new();
+        // In a position that is its own mirror image (the start position) a
+        // move and its mirror score the same: take both from one search.
+        let symmetric = book_key(pos, false) == book_key(pos, true);
         while found.len() < self.max_moves {
             let limits = Limits {
                 depth: Some(depth as i32),
@@ -64,6 +67,11 @@ impl Analyst for SearchAnalyst {
             }
             found.push((mv, score));
             banned.push(mv);
+            let mirror = mv.mirror();
+            if symmetric && mirror != mv && pos.is_legal(mirror) && !banned.contains(&mirror) {
+                found.push((mirror, score));
+                banned.push(mirror);
+            }
         }
         found
     }
@@ -78,11 +86,15 @@ mod tests {
         let mut analyst = SearchAnalyst::new(Engine::new(4, 1), 4);
         let start = Position::startpos();
         let found = analyst.candidates(&start, 2, 1_000);
-        assert_eq!(found.len(), 4, "{found:?}");
+        assert!((4..=5).contains(&found.len()), "{found:?}");
         for (i, &(mv, score)) in found.iter().enumerate() {
             assert!(start.is_legal(mv));
             assert!(found[..i].iter().all(|&(other, _)| other != mv));
             assert!(score >= found[0].1 - 1_000);
+        }
+        // The start position is symmetric: each move comes with its mirror.
+        for &(mv, score) in &found {
+            assert!(found.contains(&(mv.mirror(), score)), "{found:?}");
         }
         // A zero margin keeps only moves scoring as well as the first.
         let tight = analyst.candidates(&start, 2, 0);
