@@ -26,7 +26,9 @@ struct Keys {
     pieces: [[[u64; 90]; 7]; 2],
 }
 
-const fn splitmix64(state: u64) -> (u64, u64) {
+/// One SplitMix64 step: the next state and its output. Part of the book key's
+/// definition, so kept here rather than shared with the search's hashing.
+pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
