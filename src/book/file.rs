@@ -46,6 +46,13 @@ impl BookFile {
         let (format, entries) = if bytes.starts_with(format::MAGIC) {
             (BookFormat::Chuhan, format::parse_book(path, bytes)?)
         } else if looks_like_elephanteye(bytes) {
+            if !bytes.len().is_multiple_of(8) {
+                return Err(BookError::Truncated {
+                    path: path.to_path_buf(),
+                    expected: bytes.len().next_multiple_of(8) as u64,
+                    actual: bytes.len() as u64,
+                });
+            }
             (BookFormat::ElephantEye, parse_elephanteye(path, bytes)?)
         } else {
             return Err(BookError::UnknownFormat {
@@ -123,12 +130,11 @@ impl BookFile {
     }
 }
 
-/// ElephantEye books have no header: a whole number of 8-byte records whose
-/// first move decodes to a move on the board.
+/// ElephantEye books have no header: 8-byte records whose first move decodes
+/// to a move on the board. (A length that is not a multiple of 8 is then a
+/// truncated book.)
 fn looks_like_elephanteye(bytes: &[u8]) -> bool {
-    bytes.len() >= 8
-        && bytes.len().is_multiple_of(8)
-        && elephanteye::decode_move(u16::from_le_bytes([bytes[4], bytes[5]])).is_some()
+    bytes.len() >= 8 && elephanteye::decode_move(u16::from_le_bytes([bytes[4], bytes[5]])).is_some()
 }
 
 fn parse_elephanteye(path: &Path, bytes: &[u8]) -> Result<Vec<BookEntry>, BookError> {
@@ -151,4 +157,50 @@ fn parse_elephanteye(path: &Path, bytes: &[u8]) -> Result<Vec<BookEntry>, BookEr
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Move;
+
+    fn elephanteye_book() -> BookFile {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/books/BOOK.DAT");
+        BookFile::open(path).expect("ElephantEye's book opens")
+    }
+
+    #[test]
+    fn one_wing_of_a_mirror_pair_is_stored_and_the_other_found_through_it() {
+        let book = elephanteye_book();
+        let after = |first: &str| {
+            let mut pos = Position::startpos();
+            pos.try_play(first.parse::<Move>().unwrap()).unwrap();
+            pos
+        };
+        let (right, left) = (after("h2e2"), after("b2e2"));
+        let stored = |pos: &Position| !book.entries_for(book.key(pos, false)).is_empty();
+        // Exactly one of the two is in the file under its own lock ...
+        assert!(stored(&right) != stored(&left));
+        // ... and both have the same number of replies, mirrored.
+        let r = book.candidates(&right);
+        let l = book.candidates(&left);
+        assert_eq!(r.len(), l.len());
+        assert!(r.iter().all(|c| l
+            .iter()
+            .any(|d| d.mv == c.mv.mirror() && d.weight == c.weight)));
+    }
+
+    #[test]
+    fn a_truncated_elephanteye_book_is_an_error() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/books/BOOK.DAT");
+        let bytes = std::fs::read(&path).unwrap();
+        let err = BookFile::from_bytes(&path, &bytes[..bytes.len() - 3]).unwrap_err();
+        assert!(matches!(err, BookError::Truncated { .. }), "{err}");
+        // Records misaligned by half a record (bytes lost at the start): the
+        // locks come out of order or the moves undecodable, either way an
+        // error rather than a silent misread.
+        let mut shifted = bytes[4..].to_vec();
+        shifted.extend_from_slice(&bytes[..4]);
+        assert!(BookFile::from_bytes(&path, &shifted).is_err());
+    }
 }
