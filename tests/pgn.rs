@@ -87,6 +87,18 @@ fn an_error_names_the_game_and_the_move_and_the_rest_still_read() {
 }
 
 #[test]
+fn move_numbers_as_chinese_sites_write_them() {
+    // Glued and full-width numbers, ellipses and ideographic spaces.
+    let text = "1.炮二平五 马８进７\n２．马二进三 车９平８\n3. 兵七进一\n　　3. …………　　卒７进１ 4...车一平二 *\n";
+    let game = parse_pgn(text).remove(0).unwrap();
+    let moves: Vec<String> = game.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(
+        moves,
+        ["h2e2", "h9g7", "h0g2", "i9h9", "c3c4", "g6g5", "i0h0"]
+    );
+}
+
+#[test]
 fn fen_tags_and_unclosed_brackets() {
     let text = "[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 1\"]\n1... k4+1?? 1-0\n";
     let games = parse_pgn(text);

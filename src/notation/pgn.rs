@@ -186,19 +186,23 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value.replace("\\\"", "\"")))
 }
 
+/// The dots after a move number: ASCII, full-width and the ellipsis.
+const NUMBER_DOTS: [char; 3] = ['.', '．', '…'];
+
 /// A word of move text as a move, or `None` for numbers, NAGs and the like.
 fn move_word(word: &str) -> Option<&str> {
     // Annotation marks only: every notation's moves end in a number.
     let word = word.trim_end_matches(['!', '?', '+', '#']);
-    if word.is_empty() || word.starts_with('$') {
+    if word.is_empty() || word.starts_with('$') || word.chars().all(|c| NUMBER_DOTS.contains(&c)) {
         return None;
     }
-    // "12." "12..." "12…" are move numbers; "12.h2e2" has one in front. WXF
-    // "33.4" looks like "33." + "4" but a lone digit is no move, so it stays.
-    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = &word[digits..];
-    let after_dots = rest.trim_start_matches(['.', '…']);
-    if digits > 0 && after_dots.len() < rest.len() {
+    // "12." "12..." "12…" "１２．" are move numbers; "12.h2e2" has one in
+    // front. WXF "33.4" looks like "33." + "4" but a lone digit is no move,
+    // so it stays.
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    let numbered = rest.len() < word.len();
+    let after_dots = rest.trim_start_matches(NUMBER_DOTS);
+    if numbered && after_dots.len() < rest.len() {
         if after_dots.is_empty() {
             return None;
         }
