@@ -156,6 +156,15 @@ mod tests {
     }
 
     #[test]
+    fn start_position_lock_is_pinned() {
+        let start = Position::startpos();
+        // The lock under which ../shared/books/BOOK.DAT files the start
+        // position's moves.
+        assert_eq!(lock(&start, false), 0x0526_56d5);
+        assert_eq!(lock(&start, true), lock(&start, false));
+    }
+
+    #[test]
     fn the_keystream_is_rc4_with_a_zero_key() {
         // RC4 with the key 00 00 00 00 is a published test vector family; its
         // first output bytes are de 18 89 41 a3 37 5d 3a.
