@@ -6,7 +6,7 @@
 //! Repetitions and the 60-move rule are recognised in one place,
 //! [`Worker::rule_outcome`], which asks [`crate::rules`] for the verdict.
 
-use super::engine::Shared;
+use super::engine::{Info, InfoSink, Shared};
 use super::eval::{evaluate_with, Material};
 use super::history::Histories;
 use super::movepick::MovePicker;
@@ -52,7 +52,12 @@ pub struct Worker<'a> {
     pub stopped: bool,
     /// The root depth of the current iteration (bounds check extensions).
     root_depth: i32,
+    /// Where the main thread sends progress reports.
+    reporter: Option<InfoSink>,
 }
+
+/// Root moves are announced (`info currmove`) only once a search runs this long.
+const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl<'a> Worker<'a> {
     pub fn new(
@@ -85,11 +90,23 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_depth: 1,
+            reporter: None,
         }
     }
 
     pub fn shared(&self) -> &'a Shared {
         self.shared
+    }
+
+    /// Makes this worker the one that reports progress.
+    pub fn set_reporter(&mut self, sink: InfoSink) {
+        self.reporter = Some(sink);
+    }
+
+    pub fn report(&mut self, info: &Info) {
+        if let Some(sink) = self.reporter.as_mut() {
+            sink(info);
+        }
     }
 
     /// The principal variation found by the last completed root search.
@@ -342,6 +359,14 @@ impl<'a> Worker<'a> {
 
         for mv in picker {
             let quiet = self.pos.piece_at(mv.to()).is_none();
+            if root && self.reporter.is_some() && self.shared.since_go() >= CURRMOVE_AFTER {
+                let info = Info::CurrMove {
+                    depth,
+                    mv,
+                    number: searched + 1,
+                };
+                self.report(&info);
+            }
             // No pruning while a mate score bounds the window: a quiet move may mate sooner.
             if !root && best_score > -MATE_BOUND && !in_check && !is_mate(alpha) {
                 if quiet
