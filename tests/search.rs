@@ -304,5 +304,5 @@ fn root_moves_are_announced_after_the_first_second() {
     assert!(!seen.is_empty(), "no currmove after 1.4 s");
     assert!(seen
         .iter()
-        .all(|&(mv, n)| pos.is_legal(mv) && n >= 1 && n <= 44));
+        .all(|&(mv, n)| pos.is_legal(mv) && (1..=44).contains(&n)));
 }
