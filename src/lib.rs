@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod core;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 
