@@ -289,6 +289,17 @@ impl Session {
         let o = &self.options;
         match key {
             Key::Hash if o.hash_megabytes != self.engine.hash_megabytes() => {
+                // The table aborts the process if memory runs out, so ask first.
+                let mut probe: Vec<u8> = Vec::new();
+                if probe.try_reserve_exact(o.hash_megabytes << 20).is_err() {
+                    let wanted = o.hash_megabytes;
+                    self.options.hash_megabytes = self.engine.hash_megabytes();
+                    return self.error(format!(
+                        "hashsize {wanted}: not enough memory; keeping {} MB",
+                        self.options.hash_megabytes
+                    ));
+                }
+                drop(probe);
                 self.engine.set_hash_megabytes(o.hash_megabytes)
             }
             Key::Threads => self.engine.set_threads(o.threads),
@@ -517,8 +528,7 @@ impl Session {
         self.busy = Some(Busy::Job { stop });
     }
 
-    /// `go perft N`: counts root move by root move, so `stop` is honoured
-    /// between them.
+    /// `go perft N` on its own thread; `stop` abandons it.
     fn perft(&mut self, depth: u32) {
         if !(1..=MAX_PERFT).contains(&depth) {
             return self.error(format!(
@@ -528,17 +538,9 @@ impl Session {
         let mut pos = self.position.clone();
         self.spawn_job(move |stop| {
             let start = Instant::now();
-            let mut nodes = 0;
-            for mv in pos.legal_moves() {
-                if stop.load(Ordering::Relaxed) {
-                    return vec![reply::note(format!(
-                        "perft {depth} stopped after {nodes} nodes"
-                    ))];
-                }
-                pos.make(mv);
-                nodes += perft(&mut pos, depth - 1);
-                pos.unmake();
-            }
+            let Some(nodes) = count_leaves(&mut pos, depth, stop) else {
+                return vec![reply::note(format!("perft {depth} stopped"))];
+            };
             let ms = start.elapsed().as_millis();
             vec![
                 reply::note(format!("perft {depth} nodes {nodes}")),
@@ -622,6 +624,25 @@ impl Session {
             format!("eval total {total}"),
         ]);
     }
+}
+
+/// Perft that gives up (`None`) soon after `stop` is raised: the core's
+/// perft cannot be interrupted, so it only counts the last three plies.
+fn count_leaves(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 3 {
+        return Some(perft(pos, depth));
+    }
+    let mut nodes = 0;
+    for mv in pos.legal_moves() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        pos.make(mv);
+        let below = count_leaves(pos, depth - 1, stop);
+        pos.unmake();
+        nodes += below?;
+    }
+    Some(nodes)
 }
 
 /// The position a `position` or `probe` describes, with its history; errors
