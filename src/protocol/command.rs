@@ -593,6 +593,56 @@ mod tests {
     }
 
     #[test]
+    fn parser_never_panics_on_garbage() {
+        // A deterministic mutation fuzz over valid lines of both dialects.
+        let corpus = [
+            "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2",
+            "go ponder time 300 increment 2 opptime 250 oppincrement 3",
+            "go wtime 1000 btime 2000 searchmoves h2e2 b2e2 depth 9",
+            "setoption name Move Overhead value 50",
+            "setoption bookfiles a.obk;b.obk",
+            "banmoves h2e2 b2e2",
+            "probe startpos moves h2e2",
+            "ponderhit draw",
+        ];
+        let alphabet: Vec<char> = "abcdefghimnoprstvw0123456789 -.e\t\r\u{4e2d}"
+            .chars()
+            .collect();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let base = corpus[(next() % corpus.len() as u64) as usize];
+            let mut text: Vec<char> = base.chars().collect();
+            for _ in 0..(next() % 6 + 1) {
+                if text.is_empty() {
+                    break;
+                }
+                let at = (next() % text.len() as u64) as usize;
+                let c = alphabet[(next() % alphabet.len() as u64) as usize];
+                match next() % 3 {
+                    0 => text[at] = c,
+                    1 => {
+                        text.remove(at);
+                    }
+                    _ => text.insert(at, c),
+                }
+            }
+            let line: String = text.into_iter().collect();
+            for dialect in [Dialect::Ucci, Dialect::Uci] {
+                if let Ok(Command::Go(go)) = parse(&line, dialect) {
+                    // Whatever parses converts to limits without panicking.
+                    let _ = crate::protocol::clock::limits(&go, dialect, true, crate::Color::Red);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn ponderhit_and_friends() {
         assert_eq!(ucci("ponderhit"), Ok(Command::PonderHit { draw: false }));
         assert_eq!(
