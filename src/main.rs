@@ -9,7 +9,7 @@ fn main() -> ExitCode {
         Some("perft") => chuhan::cli::perft::run(&args[1..]),
         Some("bench") => chuhan::cli::bench::run(&args[1..]),
         Some(other) => Err(format!(
-            "unknown command '{other}'\nusage: chuhan               (UCCI/UCI engine on stdin/stdout)\n       chuhan perft <depth> [--fen FEN] [--divide] [--parallel]\n       chuhan bench [depth]"
+            "unknown command '{other}' (try: perft, bench; no arguments starts the UCCI/UCI engine)"
         )),
         None => {
             chuhan::protocol::run_stdio();

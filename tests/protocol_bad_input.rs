@@ -273,6 +273,9 @@ fn fuzzed_command_lines_never_crash_or_wedge() {
         moves >= 20 && errors >= 100,
         "{moves} bestmoves, {errors} errors"
     );
+    // A mutation may have switched the dialect to UCI: switch back.
+    e.send("ucci");
+    e.until("ucciok", SLOW);
     e.send("position startpos");
     e.send("banmoves");
     legal_best(&e.go("go depth 1"), &Position::startpos());

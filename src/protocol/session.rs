@@ -27,8 +27,8 @@ pub enum Event {
     EndOfInput,
     /// A search has ended; its outcome waits in the session's own channel.
     SearchDone,
-    /// A perft or bench job finished, with the lines it has to say.
-    JobDone(Vec<String>),
+    /// A perft or bench job finished; its lines wait in the session's own channel.
+    JobDone,
 }
 
 /// Whether to keep serving.
@@ -53,6 +53,10 @@ enum Busy {
     },
     Job {
         stop: Arc<AtomicBool>,
+        /// The job's lines, delivered by its thread.
+        result: Receiver<Vec<String>>,
+        /// Whether the job gives up soon after `stop` (perft does, bench does not).
+        stoppable: bool,
     },
 }
 
@@ -129,9 +133,15 @@ impl Session {
                 }
                 self.after_busy()
             }
-            Event::JobDone(lines) => {
-                self.busy = None;
-                self.out.lines(lines);
+            Event::JobDone => {
+                let lines = match &self.busy {
+                    Some(Busy::Job { result, .. }) => result.try_recv().ok(),
+                    _ => None,
+                };
+                if let Some(lines) = lines {
+                    self.busy = None;
+                    self.out.lines(lines);
+                }
                 self.after_busy()
             }
         }
@@ -479,8 +489,8 @@ impl Session {
         }
     }
 
-    /// Stopping a search waits for its `bestmove` (milliseconds), so the
-    /// commands after `stop` meet an idle engine, as GUIs assume.
+    /// Stopping a search or a perft waits for its answer (milliseconds), so
+    /// the commands after `stop` meet an idle engine, as GUIs assume.
     fn stop(&mut self) {
         match &self.busy {
             Some(Busy::Search {
@@ -491,7 +501,20 @@ impl Session {
                     self.search_done(outcome);
                 }
             }
-            Some(Busy::Job { stop }) => stop.store(true, Ordering::Relaxed),
+            Some(Busy::Job {
+                stop,
+                result,
+                stoppable,
+            }) => {
+                stop.store(true, Ordering::Relaxed);
+                if !stoppable {
+                    return self.error("bench cannot be stopped; it ends by itself");
+                }
+                if let Ok(lines) = result.recv() {
+                    self.busy = None;
+                    self.out.lines(lines);
+                }
+            }
             // UCCI: a stop while idle still gets an answer, so a confused GUI does not hang.
             None if self.dialect() == Dialect::Ucci => self.out.line("nobestmove"),
             None => {}
@@ -506,7 +529,7 @@ impl Session {
                 control.stop();
                 let _ = waiter.join();
             }
-            Some(Busy::Job { stop }) => stop.store(true, Ordering::Relaxed),
+            Some(Busy::Job { stop, .. }) => stop.store(true, Ordering::Relaxed),
             None => {}
         }
         if self.dialect() == Dialect::Ucci {
@@ -515,17 +538,27 @@ impl Session {
     }
 
     /// Runs `work` on its own thread; its lines are printed when it is done.
-    fn spawn_job(&mut self, work: impl FnOnce(&AtomicBool) -> Vec<String> + Send + 'static) {
+    fn spawn_job(
+        &mut self,
+        stoppable: bool,
+        work: impl FnOnce(&AtomicBool) -> Vec<String> + Send + 'static,
+    ) {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let events = self.events.clone();
+        let (deliver, result) = mpsc::channel();
         std::thread::Builder::new()
             .name("protocol-job".into())
             .spawn(move || {
-                let _ = events.send(Event::JobDone(work(&flag)));
+                let _ = deliver.send(work(&flag));
+                let _ = events.send(Event::JobDone);
             })
             .expect("the job thread starts");
-        self.busy = Some(Busy::Job { stop });
+        self.busy = Some(Busy::Job {
+            stop,
+            result,
+            stoppable,
+        });
     }
 
     /// `go perft N` on its own thread; `stop` abandons it.
@@ -536,7 +569,7 @@ impl Session {
             ));
         }
         let mut pos = self.position.clone();
-        self.spawn_job(move |stop| {
+        self.spawn_job(true, move |stop| {
             let start = Instant::now();
             let Some(nodes) = count_leaves(&mut pos, depth, stop) else {
                 return vec![reply::note(format!("perft {depth} stopped"))];
@@ -554,7 +587,7 @@ impl Session {
         if !(1..=MAX_BENCH).contains(&depth) {
             return self.error(format!("bench: depth {depth} is not from 1 to {MAX_BENCH}"));
         }
-        self.spawn_job(move |_| {
+        self.spawn_job(false, move |_| {
             let result = run_bench(depth as i32, 16);
             vec![reply::note(format!(
                 "bench depth {depth} nodes {} time {} nps {}",

@@ -176,7 +176,12 @@ impl Engine {
     }
 
     pub fn tail(&self) -> String {
-        let from = self.transcript.len().saturating_sub(40);
+        let from = self.transcript.len().saturating_sub(
+            std::env::var("TAIL")
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(40),
+        );
         self.transcript[from..].join("\n")
     }
 }
