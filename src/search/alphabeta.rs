@@ -306,7 +306,8 @@ impl<'a> Worker<'a> {
 
         for mv in picker {
             let quiet = self.pos.piece_at(mv.to()).is_none();
-            if !root && best_score > -MATE_BOUND && !in_check {
+            // No pruning while a mate score bounds the window: a quiet move may mate sooner.
+            if !root && best_score > -MATE_BOUND && !in_check && !is_mate(alpha) {
                 if quiet
                     && !PV
                     && depth <= 4

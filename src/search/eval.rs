@@ -50,6 +50,10 @@ const fn eg_table(kind: usize, entry: usize) -> i32 {
 pub fn evaluate(pos: &Position) -> i32 {
     let mut total = S(0, 0);
     let mut phase = 0;
+    let crossed = [
+        crossed_pawns(pos, Color::Red),
+        crossed_pawns(pos, Color::Black),
+    ];
     for color in Color::ALL {
         let mut side = S(0, 0);
         for kind in PieceKind::ALL {
@@ -58,7 +62,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                 phase += PHASE[kind.index()];
             }
         }
-        side += side_terms(pos, color);
+        side += side_terms(pos, color, &crossed);
         if color == Color::Red {
             total += side;
         } else {
@@ -93,11 +97,11 @@ fn crossed_pawns(pos: &Position, color: Color) -> Bitboard {
 }
 
 /// How much attacking force `color` has: chariot 2, horse and cannon 1, two crossed pawns 1.
-fn attack_units(pos: &Position, color: Color) -> i32 {
+fn attack_units(pos: &Position, color: Color, crossed: Bitboard) -> i32 {
     2 * pos.pieces(color, PieceKind::Chariot).count() as i32
         + pos.pieces(color, PieceKind::Horse).count() as i32
         + pos.pieces(color, PieceKind::Cannon).count() as i32
-        + crossed_pawns(pos, color).count() as i32 / 2
+        + crossed.count() as i32 / 2
 }
 
 /// The points around `color`'s palace where enemy pieces are dangerous:
@@ -118,14 +122,14 @@ fn king_zone(color: Color) -> Bitboard {
     }
 }
 
-fn side_terms(pos: &Position, us: Color) -> S {
+fn side_terms(pos: &Position, us: Color, crossed: &[Bitboard; 2]) -> S {
     let them = !us;
     let occupied = pos.occupied();
     let own = pos.color_pieces(us);
     let mut score = S(0, 0);
 
     // Guards against attackers.
-    let enemy_units = attack_units(pos, them).min(GUARD_ATTACK_CAP);
+    let enemy_units = attack_units(pos, them, crossed[them.index()]).min(GUARD_ATTACK_CAP);
     score += ADVISOR_GUARD * (pos.pieces(us, PieceKind::Advisor).count() as i32 * enemy_units);
     score += ELEPHANT_GUARD * (pos.pieces(us, PieceKind::Elephant).count() as i32 * enemy_units);
 
@@ -175,7 +179,7 @@ fn side_terms(pos: &Position, us: Color) -> S {
     }
 
     // Crossed pawns side by side.
-    let crossed = crossed_pawns(pos, us);
+    let crossed = crossed[us.index()];
     for sq in crossed {
         if sq.offset(1, 0).is_some_and(|right| crossed.has(right)) {
             score += CONNECTED_CROSSED_PAWNS;
@@ -184,14 +188,32 @@ fn side_terms(pos: &Position, us: Color) -> S {
     score
 }
 
-/// The points of `sq`'s file ahead of it, as `color` looks.
-fn ahead_on_file(sq: Square, color: Color) -> Bitboard {
-    let file = Bitboard::file(sq.file());
-    let below = Bitboard((1u128 << sq.index()) - 1);
-    match color {
-        Color::Red => file - below - Bitboard::from_square(sq),
-        Color::Black => file & below,
+/// The points of a square's file ahead of it, by colour and square.
+static AHEAD_ON_FILE: [[Bitboard; 90]; 2] = ahead_table();
+
+const fn ahead_table() -> [[Bitboard; 90]; 2] {
+    let mut table = [[Bitboard::EMPTY; 90]; 2];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut above = sq + 9;
+        while above < 90 {
+            table[0][sq].0 |= 1u128 << above;
+            above += 9;
+        }
+        let mut below = sq as isize - 9;
+        while below >= 0 {
+            table[1][sq].0 |= 1u128 << below;
+            below -= 9;
+        }
+        sq += 1;
     }
+    table
+}
+
+/// The points of `sq`'s file ahead of it, as `color` looks.
+#[inline]
+fn ahead_on_file(sq: Square, color: Color) -> Bitboard {
+    AHEAD_ON_FILE[color.index()][sq.index()]
 }
 
 #[cfg(test)]
