@@ -89,24 +89,7 @@ impl Engine {
 
     /// Every line up to and including the first that starts with `prefix`.
     pub fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(left) {
-                Some(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                None => panic!(
-                    "no '{prefix}' within {timeout:?}; transcript:\n{}",
-                    self.tail()
-                ),
-            }
-        }
+        self.until_any(&[prefix], timeout)
     }
 
     /// The lines that arrive within `wait`.
