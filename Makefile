@@ -3,7 +3,7 @@ CARGO ?= cargo
 BIN := target/release/chuhan
 DEPTH ?= 5
 
-.PHONY: build test test-full bench perft perft-parallel
+.PHONY: build test test-full bench perft perft-parallel protocol-latency
 
 build:
 	$(CARGO) build --release
@@ -42,3 +42,8 @@ book-analysis: build
 OUT ?= games.book
 book-pgn: build
 	$(BIN) book build -o $(OUT) $(PGN)
+
+# Protocol timings against the release binary: stop -> bestmove, quit -> exit,
+# and whole games at 3 s + 0.1 s, 1 s and 10 s + 0.1 s (the last takes minutes).
+protocol-latency:
+	$(CARGO) test --release --test ucci_session --test protocol_clock -- --include-ignored --nocapture stop_during quit_while a_match a_one_second ten_seconds

@@ -6,6 +6,7 @@ pub mod book;
 pub mod cli;
 pub mod core;
 pub mod notation;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 

@@ -1,4 +1,5 @@
-//! The `chuhan` binary: tools by subcommand.
+//! The `chuhan` binary: with no arguments the UCCI/UCI protocol loop on
+//! stdin/stdout; tools by subcommand.
 
 use std::process::ExitCode;
 
@@ -10,9 +11,12 @@ fn main() -> ExitCode {
         Some("convert") => chuhan::cli::convert::run(&args[1..]),
         Some("book") => chuhan::cli::book::run(&args[1..]),
         Some(other) => Err(format!(
-            "unknown command '{other}' (try: perft, bench, convert, book)"
+            "unknown command '{other}' (try: perft, bench, convert, book; no arguments starts the UCCI/UCI engine)"
         )),
-        None => Err("usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]".into()),
+        None => {
+            chuhan::protocol::run_stdio();
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
