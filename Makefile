@@ -3,7 +3,7 @@ CARGO ?= cargo
 BIN := target/release/chuhan
 DEPTH ?= 5
 
-.PHONY: build test test-full bench perft perft-parallel baseline match-baseline sprt-baseline
+.PHONY: build test test-full bench perft perft-parallel protocol-latency
 
 build:
 	$(CARGO) build --release
@@ -25,6 +25,29 @@ perft: build
 perft-parallel: build
 	$(BIN) perft $(DEPTH) --parallel
 
+# The shipped opening book, from the engine's own analysis (see book/README).
+PLIES ?= 10
+BOOK_DEPTH ?= 12
+MARGIN ?= 30
+MAX_MOVES ?= 3
+MAX_POSITIONS ?= 30000
+BOOK_THREADS ?= 1
+.PHONY: book-analysis book-pgn
+book-analysis: build
+	$(BIN) book build --analysis --plies $(PLIES) --depth $(BOOK_DEPTH) \
+		--margin $(MARGIN) --max-moves $(MAX_MOVES) --max-positions $(MAX_POSITIONS) \
+		--hash 256 --threads $(BOOK_THREADS) -o book/chuhan.book
+
+# A book from game files: make book-pgn PGN="games/*.pgn" [OUT=mine.book]
+OUT ?= games.book
+book-pgn: build
+	$(BIN) book build -o $(OUT) $(PGN)
+
+# Protocol timings against the release binary: stop -> bestmove, quit -> exit,
+# and whole games at 3 s + 0.1 s, 1 s and 10 s + 0.1 s (the last takes minutes).
+protocol-latency:
+	$(CARGO) test --release --test ucci_session --test protocol_clock -- --include-ignored --nocapture stop_during quit_while a_match a_one_second ten_seconds
+
 # Self-play check of the current build against a baseline binary (see the
 # README's match section): BASELINE=path/to/chuhan, or `make baseline` first
 # to build one from a git ref (REF=main by default).
@@ -36,6 +59,7 @@ CONCURRENCY ?= 1
 MATCH_PGN ?= target/match.pgn
 MATCH = $(BIN) match -engine cmd=$(BIN) name=current -engine cmd=$(BASELINE) name=baseline \
 	-each tc=$(TC) -concurrency $(CONCURRENCY) -openings order=random -pgnout $(MATCH_PGN)
+.PHONY: baseline match-baseline sprt-baseline
 
 baseline:
 	rm -rf target/baseline-src && mkdir -p target/baseline-src target/baseline

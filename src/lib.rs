@@ -2,9 +2,12 @@
 //!
 //! The crate is layered: [`core`] is the board and its rules of movement.
 
+pub mod book;
 pub mod cli;
 pub mod core;
 pub mod matchrunner;
+pub mod notation;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 

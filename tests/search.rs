@@ -278,3 +278,31 @@ fn bench_signature_is_stable() {
     assert_eq!(first.nodes, second.nodes);
     assert!(first.nodes > 1_000);
 }
+
+#[test]
+fn root_moves_are_announced_after_the_first_second() {
+    let pos = Position::startpos();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink_seen = Arc::clone(&seen);
+    let engine = Engine::new(16, 1);
+    let handle = engine.go(
+        &pos,
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        Box::new(move |info: &Info| {
+            if let Info::CurrMove { mv, number, .. } = info {
+                sink_seen.lock().unwrap().push((*mv, *number));
+            }
+        }),
+    );
+    std::thread::sleep(Duration::from_millis(1_400));
+    handle.stop();
+    handle.wait();
+    let seen = seen.lock().unwrap();
+    assert!(!seen.is_empty(), "no currmove after 1.4 s");
+    assert!(seen
+        .iter()
+        .all(|&(mv, n)| pos.is_legal(mv) && (1..=44).contains(&n)));
+}

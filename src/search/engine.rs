@@ -273,7 +273,8 @@ fn run_threads(
                 .expect("a helper thread starts");
         }
         let mut worker = Worker::new(0, shared, pos, rules, limits.banned.clone());
-        let outcome = main_loop(&mut worker, &limits, sink);
+        worker.set_reporter(sink);
+        let outcome = main_loop(&mut worker, &limits);
         shared.stop.store(true, Ordering::Relaxed);
         outcome
     })
@@ -321,7 +322,7 @@ fn aspiration(worker: &mut Worker, depth: i32, previous: i32) -> i32 {
     }
 }
 
-fn main_loop(worker: &mut Worker, limits: &Limits, mut sink: InfoSink) -> SearchOutcome {
+fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
     let shared = worker.shared();
     let root_moves = worker.root_moves();
     let mut outcome = SearchOutcome {
@@ -358,7 +359,7 @@ fn main_loop(worker: &mut Worker, limits: &Limits, mut sink: InfoSink) -> Search
             worker.poll();
             let time = shared.since_go();
             let nodes = shared.nodes.load(Ordering::Relaxed);
-            sink(&Info::Iteration(Iteration {
+            worker.report(&Info::Iteration(Iteration {
                 depth,
                 seldepth: worker.seldepth,
                 score: outcome.score,

@@ -7,7 +7,7 @@
 use super::weights::*;
 use crate::core::attacks::{between, horse_attacks, PAWN_STEPS};
 use crate::core::magic::chariot_attacks;
-use crate::core::{Bitboard, Color, PieceKind, Position, Square};
+use crate::core::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 
 /// Material plus table value, by colour, kind and square, built at compile time.
 static PSQ: [[[S; 90]; 7]; 2] = build_psq();
@@ -46,30 +46,79 @@ const fn eg_table(kind: usize, entry: usize) -> i32 {
     }
 }
 
+/// The material-and-table sum (Red minus Black) and the game phase: the part
+/// of the evaluation that the search keeps up to date move by move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    pub psq: S,
+    pub phase: i32,
+}
+
+impl Material {
+    /// Computed from scratch.
+    pub fn of(pos: &Position) -> Material {
+        let mut material = Material::default();
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                for sq in pos.pieces(color, kind) {
+                    material.add(Piece::new(color, kind), sq);
+                }
+            }
+        }
+        material
+    }
+
+    #[inline]
+    fn add(&mut self, piece: Piece, sq: Square) {
+        let value = PSQ[piece.color.index()][piece.kind.index()][sq.index()];
+        if piece.color == Color::Red {
+            self.psq += value;
+        } else {
+            self.psq -= value;
+        }
+        self.phase += PHASE[piece.kind.index()];
+    }
+
+    #[inline]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let value = PSQ[piece.color.index()][piece.kind.index()][sq.index()];
+        if piece.color == Color::Red {
+            self.psq -= value;
+        } else {
+            self.psq += value;
+        }
+        self.phase -= PHASE[piece.kind.index()];
+    }
+
+    /// The sum after `mv` is played in `pos` (call before making the move).
+    #[inline]
+    pub fn after(mut self, pos: &Position, mv: Move) -> Material {
+        if let Some(victim) = pos.piece_at(mv.to()) {
+            self.remove(victim, mv.to());
+        }
+        if let Some(mover) = pos.piece_at(mv.from()) {
+            self.remove(mover, mv.from());
+            self.add(mover, mv.to());
+        }
+        self
+    }
+}
+
 /// The position's value for the side to move, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut total = S(0, 0);
-    let mut phase = 0;
+    evaluate_with(pos, Material::of(pos))
+}
+
+/// [`evaluate`] with the material sum already known (it must be `Material::of(pos)`).
+pub fn evaluate_with(pos: &Position, material: Material) -> i32 {
     let crossed = [
         crossed_pawns(pos, Color::Red),
         crossed_pawns(pos, Color::Black),
     ];
-    for color in Color::ALL {
-        let mut side = S(0, 0);
-        for kind in PieceKind::ALL {
-            for sq in pos.pieces(color, kind) {
-                side += PSQ[color.index()][kind.index()][sq.index()];
-                phase += PHASE[kind.index()];
-            }
-        }
-        side += side_terms(pos, color, &crossed);
-        if color == Color::Red {
-            total += side;
-        } else {
-            total -= side;
-        }
-    }
-    let phase = phase.min(PHASE_MAX);
+    let mut total = material.psq;
+    total += side_terms(pos, Color::Red, &crossed);
+    total -= side_terms(pos, Color::Black, &crossed);
+    let phase = material.phase.min(PHASE_MAX);
     let blended = (total.0 * phase + total.1 * (PHASE_MAX - phase)) / PHASE_MAX;
     let for_mover = if pos.side_to_move() == Color::Red {
         blended
@@ -269,6 +318,27 @@ mod tests {
         }
         flipped.push_str(" b");
         assert_eq!(evaluate(&pos), eval(&flipped));
+    }
+
+    #[test]
+    fn incremental_material_matches_a_fresh_count_over_a_random_game() {
+        let mut pos = Position::startpos();
+        let mut material = Material::of(&pos);
+        let mut state = 7u64;
+        for _ in 0..400 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = moves[(state >> 33) as usize % moves.len()];
+            material = material.after(&pos, mv);
+            pos.make(mv);
+            assert_eq!(material, Material::of(&pos));
+            assert_eq!(evaluate_with(&pos, material), evaluate(&pos));
+        }
     }
 
     #[test]

@@ -1,0 +1,207 @@
+//! The engine's words: `id`, `info`, `bestmove`, `pophash`, formatted exactly
+//! as GUIs parse them (single spaces, nothing trailing).
+
+use super::command::Dialect;
+use crate::core::Move;
+use crate::search::{Bound, Info, Score, TtHit};
+
+pub const NAME: &str = "chuhan";
+pub const AUTHOR: &str = "the chuhan authors";
+pub const COPYRIGHT: &str = "MIT licence";
+
+/// The `id` lines of the handshake.
+pub fn id(dialect: Dialect) -> Vec<String> {
+    let name = format!("{NAME} {}", env!("CARGO_PKG_VERSION"));
+    match dialect {
+        Dialect::Ucci => vec![
+            format!("id name {name}"),
+            format!("id copyright {COPYRIGHT}"),
+            format!("id author {AUTHOR}"),
+            "id user unknown".to_string(),
+        ],
+        Dialect::Uci => vec![format!("id name {name}"), format!("id author {AUTHOR}")],
+    }
+}
+
+/// What goes after the moves of `bestmove` (UCCI only).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Offers a draw, or accepts the one offered.
+    Draw,
+    Resign,
+}
+
+/// `bestmove h2e2 ponder h9g7 [draw|resign]`.
+pub fn bestmove(best: Move, ponder: Option<Move>, ending: Option<Ending>) -> String {
+    let mut line = format!("bestmove {best}");
+    if let Some(p) = ponder {
+        line.push_str(&format!(" ponder {p}"));
+    }
+    match ending {
+        Some(Ending::Draw) => line.push_str(" draw"),
+        Some(Ending::Resign) => line.push_str(" resign"),
+        None => {}
+    }
+    line
+}
+
+/// The answer when there is no move to give.
+pub fn no_move(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Ucci => "nobestmove",
+        Dialect::Uci => "bestmove (none)",
+    }
+}
+
+/// A score in the dialect's words: UCCI has a single number, UCI `cp`/`mate`.
+pub fn score(dialect: Dialect, score: Score) -> String {
+    match dialect {
+        Dialect::Ucci => score.as_centipawns().to_string(),
+        Dialect::Uci => score.to_string(),
+    }
+}
+
+fn moves(pv: &[Move]) -> String {
+    pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The `info` lines for one progress report.
+pub fn info(dialect: Dialect, info: &Info) -> Vec<String> {
+    match (dialect, info) {
+        (Dialect::Ucci, Info::Iteration(it)) => {
+            let mut head = format!("info depth {} score {}", it.depth, score(dialect, it.score));
+            if !it.pv.is_empty() {
+                head.push_str(&format!(" pv {}", moves(&it.pv)));
+            }
+            vec![
+                head,
+                format!("info time {} nodes {}", it.time.as_millis(), it.nodes),
+            ]
+        }
+        (Dialect::Uci, Info::Iteration(it)) => {
+            let mut line = format!(
+                "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {}",
+                it.depth,
+                it.seldepth,
+                score(dialect, it.score),
+                it.nodes,
+                it.nps,
+                it.hashfull,
+                it.time.as_millis()
+            );
+            if !it.pv.is_empty() {
+                line.push_str(&format!(" pv {}", moves(&it.pv)));
+            }
+            vec![line]
+        }
+        (Dialect::Ucci, Info::CurrMove { mv, .. }) => vec![format!("info currmove {mv}")],
+        (Dialect::Uci, Info::CurrMove { depth, mv, number }) => vec![format!(
+            "info depth {depth} currmove {mv} currmovenumber {number}"
+        )],
+    }
+}
+
+/// `pophash [bestmove m] [lowerbound v depth d] [upperbound v depth d]`.
+pub fn pophash(hit: Option<TtHit>) -> String {
+    let mut line = "pophash".to_string();
+    let Some(hit) = hit else {
+        return line;
+    };
+    if let Some(mv) = hit.mv {
+        line.push_str(&format!(" bestmove {mv}"));
+    }
+    let value = Score::from_internal(hit.score).as_centipawns();
+    if matches!(hit.bound, Bound::Lower | Bound::Exact) {
+        line.push_str(&format!(" lowerbound {value} depth {}", hit.depth));
+    }
+    if matches!(hit.bound, Bound::Upper | Bound::Exact) {
+        line.push_str(&format!(" upperbound {value} depth {}", hit.depth));
+    }
+    line
+}
+
+/// An error or note, as a line every GUI ignores safely.
+pub fn error(message: impl std::fmt::Display) -> String {
+    format!("info string error: {message}")
+}
+
+pub fn note(message: impl std::fmt::Display) -> String {
+    format!("info string {message}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Iteration;
+    use std::time::Duration;
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn bestmove_has_fixed_columns() {
+        let line = bestmove(mv("h2e2"), Some(mv("h9g7")), None);
+        assert_eq!(line, "bestmove h2e2 ponder h9g7");
+        assert_eq!(&line[9..13], "h2e2");
+        assert_eq!(&line[21..25], "h9g7");
+        assert_eq!(
+            bestmove(mv("a0a1"), None, Some(Ending::Resign)),
+            "bestmove a0a1 resign"
+        );
+        assert_eq!(
+            bestmove(mv("a0a1"), Some(mv("a9a8")), Some(Ending::Draw)),
+            "bestmove a0a1 ponder a9a8 draw"
+        );
+    }
+
+    #[test]
+    fn info_in_each_dialect() {
+        let it = Info::Iteration(Iteration {
+            depth: 5,
+            seldepth: 9,
+            score: Score::Mate(2),
+            nodes: 1234,
+            nps: 5000,
+            time: Duration::from_millis(250),
+            hashfull: 3,
+            pv: vec![mv("h2e2"), mv("h9g7")],
+        });
+        assert_eq!(
+            info(Dialect::Ucci, &it),
+            [
+                format!(
+                    "info depth 5 score {} pv h2e2 h9g7",
+                    Score::Mate(2).as_centipawns()
+                ),
+                "info time 250 nodes 1234".to_string()
+            ]
+        );
+        assert_eq!(
+            info(Dialect::Uci, &it),
+            ["info depth 5 seldepth 9 score mate 2 nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2 h9g7"]
+        );
+    }
+
+    #[test]
+    fn pophash_lists_the_bounds() {
+        assert_eq!(pophash(None), "pophash");
+        let hit = TtHit {
+            mv: Some(mv("h2e2")),
+            score: 35,
+            eval: 20,
+            depth: 8,
+            bound: Bound::Exact,
+        };
+        assert_eq!(
+            pophash(Some(hit)),
+            "pophash bestmove h2e2 lowerbound 35 depth 8 upperbound 35 depth 8"
+        );
+        let hit = TtHit {
+            mv: None,
+            bound: Bound::Upper,
+            ..hit
+        };
+        assert_eq!(pophash(Some(hit)), "pophash upperbound 35 depth 8");
+    }
+}

@@ -1,0 +1,141 @@
+//! UCI conversations with the real binary, as GUIs that load Pikafish-style
+//! engines hold them.
+
+mod engine_process;
+
+use chuhan::{Move, Position};
+use engine_process::{legal_best, Engine, SLOW};
+use std::time::{Duration, Instant};
+
+fn uci() -> Engine {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok", SLOW);
+    e
+}
+
+fn after(moves: &[&str]) -> Position {
+    let mut pos = Position::startpos();
+    for m in moves {
+        pos.try_play(m.parse::<Move>().unwrap()).unwrap();
+    }
+    pos
+}
+
+#[test]
+fn handshake_announces_uci_options() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", SLOW);
+    assert!(lines[0].starts_with("id name chuhan"));
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    for wanted in [
+        "option name Hash type spin default 16 min 0 max 4096",
+        "option name Threads type spin default 1 min 0 max 256",
+        "option name Ponder type check default false",
+        "option name Clear Hash type button",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name Rule type combo default chinese var chinese var asian var simple",
+    ] {
+        assert!(lines.iter().any(|l| l == wanted), "{wanted}: {lines:?}");
+    }
+    // UCCI-only options stay out of a UCI GUI's dialog.
+    assert!(!lines.iter().any(|l| l.contains("usemillisec")));
+    assert!(!lines.iter().any(|l| l.contains("MultiPV")));
+    e.send("quit");
+    assert!(e.exits_within(Duration::from_secs(5)));
+    assert!(!e.transcript.iter().any(|l| l == "< bye"));
+}
+
+#[test]
+fn a_game_of_uci_commands() {
+    let mut e = uci();
+    for line in [
+        "setoption name Hash value 32",
+        "setoption name Threads value 2",
+        "setoption name Move Overhead value 20",
+        "setoption name Ponder value true",
+        "setoption name Rule value asian",
+        "setoption name Clear Hash",
+        "ucinewgame",
+    ] {
+        e.send(line);
+        let said = e.sync();
+        assert!(said.is_empty(), "{line}: {said:?}");
+    }
+    e.send("position startpos moves h2e2");
+    e.send("go wtime 2000 btime 2000 winc 0 binc 0");
+    let lines = e.until("bestmove", SLOW);
+    let black = after(&["h2e2"]);
+    legal_best(lines.last().unwrap(), &black);
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth "))
+        .expect("progress is reported");
+    let words: Vec<&str> = info.split(' ').collect();
+    let at = words.iter().position(|w| *w == "score").unwrap();
+    assert!(matches!(words[at + 1], "cp" | "mate"), "{info}");
+    words[at + 2].parse::<i32>().unwrap();
+    for key in ["seldepth", "nodes", "nps", "time", "pv"] {
+        assert!(words.contains(&key), "{key} missing in {info}");
+    }
+}
+
+#[test]
+fn searchmoves_limits_the_root() {
+    let mut e = uci();
+    e.send("position startpos");
+    let line = e.go("go depth 3 searchmoves a3a4 i0i1");
+    let best = legal_best(&line, &Position::startpos()).to_string();
+    assert!(best == "a3a4" || best == "i0i1", "{line}");
+}
+
+#[test]
+fn movetime_and_mate_and_infinite() {
+    let mut e = uci();
+    e.send("position startpos");
+    let sent = Instant::now();
+    legal_best(&e.go("go movetime 300"), &Position::startpos());
+    let took = sent.elapsed();
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    // Mate in one: the chariot to the back rank.
+    let mate = "3k5/9/3P5/9/9/9/9/9/9/4K3R w - - 0 1";
+    e.send(&format!("position fen {mate}"));
+    e.send("go mate 1");
+    let lines = e.until("bestmove", SLOW);
+    assert_eq!(
+        lines.last().unwrap().split(' ').nth(1),
+        Some("i0i9"),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    e.send("position startpos");
+    e.send("go infinite");
+    let early = e.quiet(Duration::from_millis(500));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")));
+    e.send("stop");
+    legal_best(&e.until_best(SLOW), &Position::startpos());
+}
+
+#[test]
+fn ponder_and_ponderhit() {
+    let mut e = uci();
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go ponder wtime 3000 btime 3000");
+    let early = e.quiet(Duration::from_millis(500));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")));
+    e.send("ponderhit");
+    legal_best(&e.until_best(SLOW), &after(&["h2e2", "h9g7"]));
+}
+
+#[test]
+fn no_legal_move_is_bestmove_none_and_stop_when_idle_is_silent() {
+    let mut e = uci();
+    e.send("position fen 3kR4/9/3P5/9/9/9/9/9/9/4K4 b - - 0 1");
+    assert_eq!(e.go("go depth 3"), "bestmove (none)");
+    e.send("stop");
+    assert!(e.sync().is_empty());
+}
