@@ -470,3 +470,53 @@ fn ctrl_c_prints_the_table_and_keeps_the_pgn() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn our_engine_plays_itself_at_fixed_depth_and_on_the_clock() {
+    let ours = env!("CARGO_BIN_EXE_chuhan");
+    let args = words(&format!(
+        "-engine cmd={ours} name=depth2 -engine cmd={ours} name=depth3 depth=3 \
+         -each depth=2 -games 4 -maxmoves 80 -openings order=random -seed 11"
+    ));
+    let (stdout, games) = play("self-play", args);
+    assert_eq!(games.len(), 4, "{stdout}");
+    // Fair endings only: nothing went wrong between the processes.
+    let fair = [
+        "checkmate",
+        "no legal move",
+        "perpetual check",
+        "perpetual chase",
+        "repetition",
+        "60-move rule",
+        "no attacking pieces",
+        "resignation",
+        "draw agreement",
+        "max moves",
+    ];
+    for game in &games {
+        let termination = game.tag("Termination").unwrap();
+        assert!(fair.contains(&termination), "{termination}: {stdout}");
+        // Every engine move carries its search depth.
+        let engine_comments: Vec<&String> = game.comments.iter().flatten().collect();
+        assert!(!engine_comments.is_empty());
+        assert!(
+            engine_comments
+                .iter()
+                .all(|c| c.contains("/2 ") || c.contains("/3 ")),
+            "{engine_comments:?}"
+        );
+    }
+    assert!(stdout.contains("depth2 vs depth3\n  games 4:"), "{stdout}");
+
+    // UCI with clocks: no time forfeits at 2 s + 0.05 s.
+    let args = words(&format!(
+        "-engine cmd={ours} name=uci-a proto=uci -engine cmd={ours} name=uci-b proto=uci \
+         option.Hash=8 -each tc=2+0.05 -games 2 -maxmoves 12"
+    ));
+    let (stdout, games) = play("self-play-uci", args);
+    assert_eq!(games.len(), 2, "{stdout}");
+    for game in &games {
+        let termination = game.tag("Termination").unwrap();
+        assert!(fair.contains(&termination), "{termination}: {stdout}");
+    }
+}
