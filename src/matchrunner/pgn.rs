@@ -1,6 +1,8 @@
-//! PGN for Xiangqi games with moves in ICCS: writing a finished game (one
-//! at a time, appended as each game ends) and reading games back (for
-//! opening files, and to check what the runner wrote).
+//! The runner's PGN: writing a finished game with moves in ICCS and a
+//! `{score/depth time}` comment per engine move (appended as each game
+//! ends), and reading such files back with those comments, to check or
+//! analyse a match. Opening files in any notation go through
+//! [`crate::notation`], which keeps no comments.
 
 use crate::core::{Color, Move, Position};
 use std::fmt;
