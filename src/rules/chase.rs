@@ -1,0 +1,200 @@
+//! Protection and chase detection (捉, 1999 §28.3 and §29, 2011 §24.3): which
+//! enemy pieces a side could win if it were its turn, and how.
+//!
+//! Protection is judged by playing the exchange out with legal moves only, so
+//! a defender that is pinned, or that is the cannon's own screen, is no
+//! defender (a fake root, 假根), and a piece with fewer defenders than
+//! attackers (少根子) is won by the exchange. A move chases when it creates
+//! such a threat that did not stand before it.
+
+use super::mate::mates_by_checks;
+use super::material::material_value;
+use crate::core::{GenKind, Piece, PieceKind, Position, Square};
+use arrayvec::ArrayVec;
+
+/// How deep an exchange on one point is played out. Ten captures exhaust
+/// every real exchange (each side has at most five pieces that can reach a
+/// point at once).
+const EXCHANGE_DEPTH: u32 = 10;
+
+/// How a threatened piece would be won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ThreatWay {
+    /// Several attackers against fewer defenders: the exchange nets material
+    /// (a joint chase, 联合捉, or an under-protected piece, 少根子).
+    Exchange,
+    /// A cheaper piece takes a dearer one even though it is protected: a
+    /// horse or cannon on a chariot, an advisor or elephant on a chariot,
+    /// horse or cannon.
+    Cheaper,
+    /// Nothing can take back (无根子), fake roots included.
+    Unprotected,
+}
+
+/// One enemy piece that a side threatens to win.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// Where the threatened piece stands, and what it is.
+    pub square: Square,
+    pub piece: Piece,
+    /// The piece that would make the first capture.
+    pub attacker: Square,
+    pub way: ThreatWay,
+}
+
+impl Threat {
+    /// The single-piece chases that the 2011 rules (§26.8.1) put first when
+    /// both sides attack: a chariot, or a piece with no protection at all.
+    pub fn is_single_piece(&self) -> bool {
+        self.way == ThreatWay::Unprotected
+            || (self.way == ThreatWay::Cheaper && self.piece.kind == PieceKind::Chariot)
+    }
+}
+
+/// Every enemy piece a side can threaten at once (at most 16).
+pub type Threats = ArrayVec<Threat, 16>;
+
+/// The enemy pieces that the side to move could win now, one entry per piece
+/// (the strongest way to win it).
+///
+/// King and pawn captures are not counted: both may attack freely (1999
+/// §27.1-2, 2011 §26.1). A same-kind piece that can take back the attacker
+/// is an exchange offer (兑), not a threat. A capture after which the
+/// opponent mates at once wins nothing (1999 §29.4).
+pub fn threats(pos: &mut Position) -> Threats {
+    let us = pos.side_to_move();
+    let mut found = Threats::new();
+    for mv in pos.moves_of(GenKind::Captures) {
+        let (from, to) = (mv.from(), mv.to());
+        let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(to)) else {
+            continue;
+        };
+        if matches!(attacker.kind, PieceKind::King | PieceKind::Pawn) {
+            continue;
+        }
+        let value = material_value(victim, to);
+        if value == 0 {
+            continue;
+        }
+        if victim.kind == attacker.kind && pos.attackers(from, !us).has(to) {
+            continue;
+        }
+        pos.make(mv);
+        let recaptures = pos
+            .moves_of(GenKind::Captures)
+            .iter()
+            .any(|reply| reply.to() == to);
+        let net = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
+        let refuted = net > 0 && mates_by_checks(pos, 1);
+        pos.unmake();
+        if net <= 0 || refuted {
+            continue;
+        }
+        let way = if !recaptures {
+            ThreatWay::Unprotected
+        } else if value > material_value(attacker, from) {
+            ThreatWay::Cheaper
+        } else {
+            ThreatWay::Exchange
+        };
+        let threat = Threat {
+            square: to,
+            piece: victim,
+            attacker: from,
+            way,
+        };
+        match found.iter_mut().find(|t| t.square == to) {
+            Some(known) if known.way < way => *known = threat,
+            Some(_) => {}
+            None => found.push(threat),
+        }
+    }
+    found
+}
+
+/// What the side to move gains, at best, by starting (or continuing) an
+/// exchange on `sq`; it may always stop, so never below zero.
+pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
+    if depth == 0 {
+        return 0;
+    }
+    let Some(victim) = pos.piece_at(sq) else {
+        return 0;
+    };
+    let value = material_value(victim, sq);
+    let mut best = 0;
+    for mv in pos.moves_of(GenKind::Captures) {
+        if mv.to() != sq {
+            continue;
+        }
+        pos.make(mv);
+        let gain = value - exchange_gain(pos, sq, depth - 1);
+        pos.unmake();
+        best = best.max(gain);
+    }
+    best
+}
+
+/// Whether `sq` holds a piece of its side that some other piece of the same
+/// side really defends: would the owner take back after a capture there?
+pub fn is_protected(pos: &Position, sq: Square) -> bool {
+    let Some(piece) = pos.piece_at(sq) else {
+        return false;
+    };
+    let mut probe = pos.clone();
+    if probe.side_to_move() == piece.color {
+        probe.make_null();
+    }
+    // Any enemy capture on the point, then any legal recapture.
+    let captures: Vec<_> = probe
+        .moves_of(GenKind::Captures)
+        .into_iter()
+        .filter(|mv| mv.to() == sq)
+        .collect();
+    captures.into_iter().any(|mv| {
+        probe.make(mv);
+        let back = probe
+            .moves_of(GenKind::Captures)
+            .iter()
+            .any(|reply| reply.to() == sq);
+        probe.unmake();
+        back
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn threats_in(fen: &str) -> Threats {
+        threats(&mut Position::from_fen(fen).unwrap())
+    }
+
+    #[test]
+    fn an_unprotected_cannon_is_threatened() {
+        let found = threats_in("4k4/9/c8/9/9/9/9/R8/9/3K5 w");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].square, Square::A7);
+        assert_eq!(found[0].way, ThreatWay::Unprotected);
+    }
+
+    #[test]
+    fn a_protected_cannon_is_only_followed() {
+        // The chariot on c7 defends the cannon: taking it loses the chariot.
+        assert!(threats_in("4k4/9/c1r6/9/9/9/9/R8/9/3K5 w").is_empty());
+    }
+
+    #[test]
+    fn a_horse_on_a_protected_chariot_is_a_threat() {
+        let found = threats_in("2r1k4/9/2r6/9/1N7/9/9/9/9/3K5 w");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].way, ThreatWay::Cheaper);
+        assert!(found[0].is_single_piece());
+    }
+
+    #[test]
+    fn king_and_pawn_captures_are_not_threats() {
+        // The red pawn and the red king each attack an unprotected horse.
+        assert!(threats_in("3k5/9/9/4n4/4P4/9/9/9/4n4/4K4 w").is_empty());
+    }
+}

@@ -1,0 +1,130 @@
+//! Classification of one move of a repeating cycle: check (将), mate threat
+//! (杀), chase (捉) with its targets, or idle (闲), judged by its heaviest
+//! effect (1999 §27.4).
+
+use super::chase::{threats, Threat, Threats};
+use super::mate::threatens_mate;
+use crate::core::{Move, PieceKind, Position};
+use std::fmt;
+
+/// The kind of a move, heaviest first when a move has several effects.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MoveKind {
+    Idle,
+    Chase,
+    MateThreat,
+    Check,
+}
+
+impl MoveKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::Check => "check",
+            MoveKind::MateThreat => "mate-threat",
+            MoveKind::Chase => "chase",
+            MoveKind::Idle => "idle",
+        }
+    }
+
+    /// Check, mate threat and chase are all attacks (打, 1999 §28.4).
+    pub fn is_attack(self) -> bool {
+        self != MoveKind::Idle
+    }
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an attack-looking move was still judged idle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Excuse {
+    /// The king answered a check; what it uncovers is not held against it
+    /// (2011 §26.1.2).
+    KingAnswersCheck,
+}
+
+/// Everything the rules see in one move.
+#[derive(Clone, Debug)]
+pub struct MoveClass {
+    pub mv: Move,
+    pub kind: MoveKind,
+    pub check: bool,
+    pub mate_threat: bool,
+    /// The new threats this move creates (empty unless it chases).
+    pub chases: Threats,
+    pub excuse: Option<Excuse>,
+}
+
+impl MoveClass {
+    /// Whether every target of this chase is one the 2011 rules rank first
+    /// (a chariot, or an unprotected piece, chased by a single piece).
+    pub fn single_piece_attack(&self) -> bool {
+        match self.kind {
+            MoveKind::Check | MoveKind::MateThreat => true,
+            MoveKind::Chase => self.chases.iter().any(Threat::is_single_piece),
+            MoveKind::Idle => false,
+        }
+    }
+}
+
+/// How much of a move to look at.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Stop at the first attack found (the search only needs attack or not).
+    AttackOnly,
+    /// Every effect: the judge tool and both-sides-attack cases.
+    Full,
+}
+
+/// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
+pub fn classify(pos: &mut Position, mv: Move, detail: Detail) -> MoveClass {
+    let was_in_check = pos.in_check();
+    let mover_is_king = pos
+        .piece_at(mv.from())
+        .is_some_and(|p| p.kind == PieceKind::King);
+    let mut class = MoveClass {
+        mv,
+        kind: MoveKind::Idle,
+        check: false,
+        mate_threat: false,
+        chases: Threats::new(),
+        excuse: None,
+    };
+    pos.make(mv);
+    class.check = pos.in_check();
+    pos.unmake();
+    if class.check {
+        class.kind = MoveKind::Check;
+        return class;
+    }
+    if was_in_check && mover_is_king {
+        class.excuse = Some(Excuse::KingAnswersCheck);
+        return class;
+    }
+
+    let before = threats(pos);
+    pos.make(mv);
+    pos.make_null();
+    let after = threats(pos);
+    pos.unmake();
+    class.chases = after
+        .into_iter()
+        .filter(|t| !before.iter().any(|b| b.square == t.square))
+        .collect();
+    if detail == Detail::Full || class.chases.is_empty() {
+        class.mate_threat = threatens_mate(pos);
+    }
+    pos.unmake();
+
+    class.kind = if class.mate_threat {
+        MoveKind::MateThreat
+    } else if !class.chases.is_empty() {
+        MoveKind::Chase
+    } else {
+        MoveKind::Idle
+    };
+    class
+}
