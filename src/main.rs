@@ -6,8 +6,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => chuhan::cli::perft::run(&args[1..]),
-        Some(other) => Err(format!("unknown command '{other}' (try: perft)")),
-        None => Err("usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]".into()),
+        Some("judge") => chuhan::cli::judge::run(&args[1..]),
+        Some(other) => Err(format!("unknown command '{other}' (try: perft, judge)")),
+        None => Err("usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]\n       chuhan judge [--rule chinese|asian|simple] [--json] < games".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,3 +1,4 @@
-//! The command-line tools beside the protocol loop: `perft` (and later others).
+//! The command-line tools beside the protocol loop: `perft`, `judge` (and later others).
 
+pub mod judge;
 pub mod perft;
