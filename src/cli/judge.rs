@@ -28,10 +28,15 @@ pub enum ArgError {
 impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ArgError::MissingRule => f.write_str("--rule needs a rule set (chinese, asian, simple)"),
+            ArgError::MissingRule => {
+                f.write_str("--rule needs a rule set (chinese, asian, simple)")
+            }
             ArgError::UnknownRule(e) => e.fmt(f),
             ArgError::Unexpected(a) => {
-                write!(f, "unexpected argument '{a}' (usage: chuhan judge [--rule R] [--json])")
+                write!(
+                    f,
+                    "unexpected argument '{a}' (usage: chuhan judge [--rule R] [--json])"
+                )
             }
         }
     }
@@ -65,7 +70,10 @@ pub enum LineError {
     /// Something other than `moves` after the position.
     ExpectedMoves(String),
     /// Move `number` (from 1) is not ICCS text.
-    BadMove { number: usize, text: BadMoveText },
+    BadMove {
+        number: usize,
+        text: BadMoveText,
+    },
     Game(GameError),
 }
 
@@ -133,12 +141,23 @@ fn text_report(judgement: &GameJudgement) -> String {
         out += &format!(": {}", judgement.reason);
     }
     for m in judgement.cycle.iter().flat_map(|c| &c.moves) {
-        out += &format!("\n  {} {} {}", m.class.mv, color_name(m.color), m.class.kind);
+        out += &format!(
+            "\n  {} {} {}",
+            m.class.mv,
+            color_name(m.color),
+            m.class.kind
+        );
         let targets: Vec<String> = m
             .class
             .chases
             .iter()
-            .map(|t| format!("{} {}", crate::rules::material::kind_name(t.piece.kind), t.square))
+            .map(|t| {
+                format!(
+                    "{} {}",
+                    crate::rules::material::kind_name(t.piece.kind),
+                    t.square
+                )
+            })
             .collect();
         if !targets.is_empty() {
             out += &format!(" ({})", targets.join(", "));

@@ -40,6 +40,8 @@ pub struct Threat {
     /// The piece that would make the first capture.
     pub attacker: Square,
     pub way: ThreatWay,
+    /// The material the threat nets, after every recapture.
+    pub gain: i32,
 }
 
 impl Threat {
@@ -54,14 +56,79 @@ impl Threat {
 /// Every enemy piece a side can threaten at once (at most 16).
 pub type Threats = ArrayVec<Threat, 16>;
 
+/// Which pieces may chase at all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Chasers {
+    /// Every piece but the king (the CXA rule-book diagrams count a pawn's
+    /// chase of an unprotected piece).
+    AllButKing,
+    /// Neither king nor pawn: both may attack freely (1999 §27.1-2, 2011
+    /// §26.1, AXF rule 29).
+    NoKingOrPawn,
+}
+
 /// The enemy pieces that the side to move could win now, one entry per piece
-/// (the strongest way to win it).
+/// (the strongest way to win it): by a capture, or by a check that every
+/// answer to leaves the piece to be won (抽吃).
+pub fn threats(pos: &mut Position, chasers: Chasers) -> Threats {
+    let mut found = capture_threats(pos, chasers);
+    for threat in check_threats(pos, chasers) {
+        if !found.iter().any(|t| t.square == threat.square) && !found.is_full() {
+            found.push(threat);
+        }
+    }
+    found
+}
+
+/// Pieces won through a check: after the check, whatever the opponent
+/// answers, the piece can be taken at a profit that also pays for anything
+/// the answer took.
+fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
+    let mut found = Threats::new();
+    for check in pos.moves_of(GenKind::Quiets) {
+        pos.make(check);
+        if !pos.in_check() {
+            pos.unmake();
+            continue;
+        }
+        let mut common: Option<Threats> = None;
+        for answer in pos.legal_moves() {
+            let lost = pos
+                .piece_at(answer.to())
+                .map_or(0, |p| material_value(p, answer.to()));
+            pos.make(answer);
+            let won: Threats = capture_threats(pos, chasers)
+                .into_iter()
+                .filter(|t| t.gain > lost)
+                .collect();
+            pos.unmake();
+            common = Some(match common {
+                None => won,
+                Some(before) => before
+                    .into_iter()
+                    .filter(|t| won.iter().any(|w| w.square == t.square))
+                    .collect(),
+            });
+            if common.as_ref().is_some_and(|c| c.is_empty()) {
+                break;
+            }
+        }
+        pos.unmake();
+        for threat in common.unwrap_or_default() {
+            if !found.iter().any(|t| t.square == threat.square) {
+                found.push(threat);
+            }
+        }
+    }
+    found
+}
+
+/// Pieces the side to move can win by capturing now.
 ///
-/// King and pawn captures are not counted: both may attack freely (1999
-/// §27.1-2, 2011 §26.1). A same-kind piece that can take back the attacker
-/// is an exchange offer (兑), not a threat. A capture after which the
-/// opponent mates at once wins nothing (1999 §29.4).
-pub fn threats(pos: &mut Position) -> Threats {
+/// A same-kind piece that can take back the attacker is an exchange offer
+/// (兑), not a threat. A capture after which the opponent mates at once wins
+/// nothing (1999 §29.4).
+fn capture_threats(pos: &mut Position, chasers: Chasers) -> Threats {
     let us = pos.side_to_move();
     let mut found = Threats::new();
     for mv in pos.moves_of(GenKind::Captures) {
@@ -69,7 +136,12 @@ pub fn threats(pos: &mut Position) -> Threats {
         let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(to)) else {
             continue;
         };
-        if matches!(attacker.kind, PieceKind::King | PieceKind::Pawn) {
+        let may_chase = match attacker.kind {
+            PieceKind::King => false,
+            PieceKind::Pawn => chasers == Chasers::AllButKing,
+            _ => true,
+        };
+        if !may_chase {
             continue;
         }
         let value = material_value(victim, to);
@@ -102,6 +174,7 @@ pub fn threats(pos: &mut Position) -> Threats {
             piece: victim,
             attacker: from,
             way,
+            gain: net,
         };
         match found.iter_mut().find(|t| t.square == to) {
             Some(known) if known.way < way => *known = threat,
@@ -167,7 +240,7 @@ mod tests {
     use super::*;
 
     fn threats_in(fen: &str) -> Threats {
-        threats(&mut Position::from_fen(fen).unwrap())
+        threats(&mut Position::from_fen(fen).unwrap(), Chasers::NoKingOrPawn)
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! (杀), chase (捉) with its targets, or idle (闲), judged by its heaviest
 //! effect (1999 §27.4).
 
-use super::chase::{threats, Threat, Threats};
-use super::mate::threatens_mate;
+use super::chase::{threats, Chasers, Threat, Threats};
+use super::mate::{mates_by_checks, threatens_mate, MATE_THREAT_CHECKS};
 use crate::core::{Move, PieceKind, Position};
 use std::fmt;
 
@@ -80,7 +80,7 @@ pub enum Detail {
 }
 
 /// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
-pub fn classify(pos: &mut Position, mv: Move, detail: Detail) -> MoveClass {
+pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) -> MoveClass {
     let was_in_check = pos.in_check();
     let mover_is_king = pos
         .piece_at(mv.from())
@@ -105,19 +105,34 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail) -> MoveClass {
         return class;
     }
 
-    let before = threats(pos);
+    let before = threats(pos, chasers);
     pos.make(mv);
     pos.make_null();
-    let after = threats(pos);
+    let after = threats(pos, chasers);
     pos.unmake();
     class.chases = after
         .into_iter()
-        .filter(|t| !before.iter().any(|b| b.square == t.square))
+        .filter(|t| {
+            !before.iter().any(|b| {
+                // The same attacker, followed through the move, on the same
+                // victim is a standing threat (从捉到捉), not a new one.
+                let attacker = if b.attacker == mv.from() {
+                    mv.to()
+                } else {
+                    b.attacker
+                };
+                b.square == t.square && attacker == t.attacker
+            })
+        })
         .collect();
     if detail == Detail::Full || class.chases.is_empty() {
         class.mate_threat = threatens_mate(pos);
     }
     pos.unmake();
+    // A mate threat that already stood before the move is not a new one.
+    if class.mate_threat && mates_by_checks(pos, MATE_THREAT_CHECKS) {
+        class.mate_threat = false;
+    }
 
     class.kind = if class.mate_threat {
         MoveKind::MateThreat

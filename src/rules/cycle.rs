@@ -110,7 +110,7 @@ fn classify_cycle(
             let class = if rules == RuleSet::Simple && detail != Detail::Full {
                 checks_only(&mut pos, mv)
             } else {
-                classify(&mut pos, mv, detail)
+                classify(&mut pos, mv, detail, rules.chasers())
             };
             if !rules.counts_as_attack(&class) {
                 allowed[color.index()] = true;

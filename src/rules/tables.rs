@@ -12,6 +12,7 @@
 //!   piece with every move; both sides forbidden is a draw.
 //! * `simple`: only perpetual check loses.
 
+use super::chase::Chasers;
 use super::classify::{MoveClass, MoveKind};
 use super::material::kind_name;
 use crate::core::{Color, Square};
@@ -38,6 +39,14 @@ impl RuleSet {
             RuleSet::Chinese => "chinese",
             RuleSet::Asian => "asian",
             RuleSet::Simple => "simple",
+        }
+    }
+
+    /// Which pieces' attacks can be chases under this rule set.
+    pub fn chasers(self) -> Chasers {
+        match self {
+            RuleSet::Chinese => Chasers::AllButKing,
+            RuleSet::Asian | RuleSet::Simple => Chasers::NoKingOrPawn,
         }
     }
 
