@@ -235,17 +235,17 @@ impl Position {
         }
     }
 
-    /// Pieces of `by` that attack `sq` with the board occupied as `occupied`.
-    /// A king facing `sq` down an open file counts (the flying-general rule).
+    /// Pieces of `by` that attack `sq` with the board occupied as `occupied`
+    /// (the king by its palace steps; see [`Position::checkers`] for the
+    /// flying-general rule, which only ever concerns the other king).
     #[inline]
     pub fn attackers_with(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let p = &self.pieces[by.index()];
-        let king = p[PieceKind::King.index()];
-        (chariot_attacks(sq, occupied) & (p[PieceKind::Chariot.index()] | king))
+        (chariot_attacks(sq, occupied) & p[PieceKind::Chariot.index()])
             | (cannon_attacks(sq, occupied) & p[PieceKind::Cannon.index()])
             | (horse_attackers(sq, occupied) & p[PieceKind::Horse.index()])
             | (PAWN_ATTACKERS[by.index()][sq.index()] & p[PieceKind::Pawn.index()])
-            | (KING_STEPS[sq.index()] & king)
+            | (KING_STEPS[sq.index()] & p[PieceKind::King.index()])
     }
 
     /// Pieces of `by` that attack `sq` now.
@@ -254,10 +254,19 @@ impl Position {
         self.attackers_with(sq, by, self.occupied)
     }
 
+    /// Enemy pieces giving check to `color`'s king, the enemy king included
+    /// when it faces ours down an open file (the flying-general rule).
+    #[inline]
+    pub fn king_attackers(&self, color: Color) -> Bitboard {
+        let king = self.king_square(color);
+        let enemy_king = self.pieces(!color, PieceKind::King);
+        self.attackers(king, !color) | (chariot_attacks(king, self.occupied) & enemy_king)
+    }
+
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers(self.king_square(self.side), !self.side)
+        self.king_attackers(self.side)
     }
 
     #[inline]
@@ -267,7 +276,7 @@ impl Position {
 
     /// Whether `color`'s king stands attacked (used to validate set-up positions).
     pub fn is_king_attacked(&self, color: Color) -> bool {
-        self.attackers(self.king_square(color), !color).any()
+        self.king_attackers(color).any()
     }
 }
 
