@@ -79,6 +79,30 @@ pub enum Detail {
     Full,
 }
 
+/// The threats the side to move already had before its move. In check, its
+/// own threats are hidden by the duty to answer the check, so they are read
+/// at its previous turn instead (an evasion that leaves a standing threat in
+/// place creates nothing new).
+fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
+    let history = pos.history();
+    let replayable =
+        history.len() >= 2 && history[history.len() - 2..].iter().all(|u| u.mv.is_some());
+    if !pos.in_check() || !replayable {
+        return threats(pos, chasers);
+    }
+    let replies: Vec<Move> = history[history.len() - 2..]
+        .iter()
+        .filter_map(|u| u.mv)
+        .collect();
+    pos.unmake();
+    pos.unmake();
+    let earlier = threats(pos, chasers);
+    for mv in replies {
+        pos.make(mv);
+    }
+    earlier
+}
+
 /// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
 pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) -> MoveClass {
     let was_in_check = pos.in_check();
@@ -105,7 +129,7 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
         return class;
     }
 
-    let before = threats(pos, chasers);
+    let before = standing_threats(pos, chasers);
     pos.make(mv);
     pos.make_null();
     let after = threats(pos, chasers);
