@@ -97,9 +97,18 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
                 .piece_at(answer.to())
                 .map_or(0, |p| material_value(p, answer.to()));
             pos.make(answer);
+            // Name each piece won by where it stood before the answer, and
+            // the piece giving check as the one that starts the win.
             let won: Threats = capture_threats(pos, chasers)
                 .into_iter()
                 .filter(|t| t.gain > lost)
+                .map(|mut t| {
+                    if t.square == answer.to() {
+                        t.square = answer.from();
+                    }
+                    t.attacker = check.from();
+                    t
+                })
                 .collect();
             pos.unmake();
             common = Some(match common {
