@@ -17,6 +17,11 @@ use arrayvec::ArrayVec;
 /// point at once).
 const EXCHANGE_DEPTH: u32 = 10;
 
+/// A capture that lets the opponent mate with this many consecutive checks
+/// wins nothing (1999 §29.4 "不致立即被对方将死"): the rule-book diagrams
+/// (参考图20) count a two-check mate as immediate.
+const REFUTING_MATE_CHECKS: u32 = 2;
+
 /// How a threatened piece would be won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ThreatWay {
@@ -136,7 +141,7 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
 ///
 /// A same-kind piece that can take back the attacker is an exchange offer
 /// (兑), not a threat. A capture after which the opponent mates at once wins
-/// nothing (1999 §29.4).
+/// nothing (1999 §29.4, [`REFUTING_MATE_CHECKS`]).
 fn capture_threats(pos: &mut Position, chasers: Chasers) -> Threats {
     let us = pos.side_to_move();
     let mut found = Threats::new();
@@ -166,7 +171,7 @@ fn capture_threats(pos: &mut Position, chasers: Chasers) -> Threats {
             .iter()
             .any(|reply| reply.to() == to);
         let net = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
-        let refuted = net > 0 && mates_by_checks(pos, 1);
+        let refuted = net > 0 && mates_by_checks(pos, REFUTING_MATE_CHECKS);
         pos.unmake();
         if net <= 0 || refuted {
             continue;
