@@ -166,10 +166,7 @@ fn capture_threats(pos: &mut Position, chasers: Chasers) -> Threats {
             continue;
         }
         pos.make(mv);
-        let recaptures = pos
-            .moves_of(GenKind::Captures)
-            .iter()
-            .any(|reply| reply.to() == to);
+        let recaptures = has_recapture(pos, to);
         let net = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
         let refuted = net > 0 && mates_by_checks(pos, REFUTING_MATE_CHECKS);
         pos.unmake();
@@ -199,6 +196,20 @@ fn capture_threats(pos: &mut Position, chasers: Chasers) -> Threats {
     found
 }
 
+/// Whether the side to move can really take back on `sq`: legally, and
+/// without letting the other side mate at once.
+fn has_recapture(pos: &mut Position, sq: Square) -> bool {
+    pos.moves_of(GenKind::Captures)
+        .into_iter()
+        .filter(|mv| mv.to() == sq)
+        .any(|mv| {
+            pos.make(mv);
+            let real = !mates_by_checks(pos, 1);
+            pos.unmake();
+            real
+        })
+}
+
 /// What the side to move gains, at best, by starting (or continuing) an
 /// exchange on `sq`; it may always stop, so never below zero.
 pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
@@ -215,38 +226,15 @@ pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
             continue;
         }
         pos.make(mv);
-        let gain = value - exchange_gain(pos, sq, depth - 1);
+        // A recapture that lets the other side mate is no recapture: the
+        // defender "cannot leave its line" (不能离线, a fake root).
+        if !mates_by_checks(pos, 1) {
+            let gain = value - exchange_gain(pos, sq, depth - 1);
+            best = best.max(gain);
+        }
         pos.unmake();
-        best = best.max(gain);
     }
     best
-}
-
-/// Whether `sq` holds a piece of its side that some other piece of the same
-/// side really defends: would the owner take back after a capture there?
-pub fn is_protected(pos: &Position, sq: Square) -> bool {
-    let Some(piece) = pos.piece_at(sq) else {
-        return false;
-    };
-    let mut probe = pos.clone();
-    if probe.side_to_move() == piece.color {
-        probe.make_null();
-    }
-    // Any enemy capture on the point, then any legal recapture.
-    let captures: Vec<_> = probe
-        .moves_of(GenKind::Captures)
-        .into_iter()
-        .filter(|mv| mv.to() == sq)
-        .collect();
-    captures.into_iter().any(|mv| {
-        probe.make(mv);
-        let back = probe
-            .moves_of(GenKind::Captures)
-            .iter()
-            .any(|reply| reply.to() == sq);
-        probe.unmake();
-        back
-    })
 }
 
 #[cfg(test)]
