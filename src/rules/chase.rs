@@ -76,7 +76,7 @@ pub enum Chasers {
 /// (the strongest way to win it): by a capture, or by a check that every
 /// answer to leaves the piece to be won (抽吃).
 pub fn threats(pos: &mut Position, chasers: Chasers) -> Threats {
-    let mut found = capture_threats(pos, chasers);
+    let mut found = capture_threats(pos, chasers, true);
     for threat in check_threats(pos, chasers) {
         if !found.iter().any(|t| t.square == threat.square) && !found.is_full() {
             found.push(threat);
@@ -104,7 +104,9 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
             pos.make(answer);
             // Name each piece won by where it stood before the answer, and
             // the piece giving check as the one that starts the win.
-            let won: Threats = capture_threats(pos, chasers)
+            // It is really our move now, so a piece that could take back
+            // first is no exchange offer.
+            let won: Threats = capture_threats(pos, chasers, false)
                 .into_iter()
                 .filter(|t| t.gain > lost)
                 .map(|mut t| {
@@ -139,10 +141,11 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
 
 /// Pieces the side to move can win by capturing now.
 ///
-/// A same-kind piece that can take back the attacker is an exchange offer
-/// (兑), not a threat. A capture after which the opponent mates at once wins
+/// When it is only hypothetically our move (`offers_idle`), a same-kind
+/// piece that could take the attacker first is an exchange offer (兑), not a
+/// threat. A capture after which the opponent mates at once wins
 /// nothing (1999 §29.4, [`REFUTING_MATE_CHECKS`]).
-fn capture_threats(pos: &mut Position, chasers: Chasers) -> Threats {
+fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> Threats {
     let us = pos.side_to_move();
     let mut found = Threats::new();
     for mv in pos.moves_of(GenKind::Captures) {
@@ -162,7 +165,7 @@ fn capture_threats(pos: &mut Position, chasers: Chasers) -> Threats {
         if value == 0 {
             continue;
         }
-        if victim.kind == attacker.kind && pos.attackers(from, !us).has(to) {
+        if offers_idle && victim.kind == attacker.kind && pos.attackers(from, !us).has(to) {
             continue;
         }
         pos.make(mv);
