@@ -9,7 +9,7 @@
 
 use super::mate::mates_by_checks;
 use super::material::material_value;
-use crate::core::{GenKind, Piece, PieceKind, Position, Square};
+use crate::core::{GenKind, Move, Piece, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 
 /// How deep an exchange on one point is played out. Ten captures exhaust
@@ -146,7 +146,6 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
 /// threat. A capture after which the opponent mates at once wins
 /// nothing (1999 §29.4, [`REFUTING_MATE_CHECKS`]).
 fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> Threats {
-    let us = pos.side_to_move();
     let mut found = Threats::new();
     for mv in pos.moves_of(GenKind::Captures) {
         let (from, to) = (mv.from(), mv.to());
@@ -165,7 +164,7 @@ fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> T
         if value == 0 {
             continue;
         }
-        if offers_idle && victim.kind == attacker.kind && pos.attackers(from, !us).has(to) {
+        if offers_idle && victim.kind == attacker.kind && can_take_first(pos, to, from) {
             continue;
         }
         pos.make(mv);
@@ -197,6 +196,19 @@ fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> T
         }
     }
     found
+}
+
+/// Whether the piece on `victim` could legally take the one on `attacker` if
+/// it were its side's move: an exchange offer only when it can (a pinned
+/// victim cannot answer the offer).
+fn can_take_first(pos: &mut Position, victim: Square, attacker: Square) -> bool {
+    let Some(reply) = Move::new(victim, attacker) else {
+        return false;
+    };
+    pos.make_null();
+    let legal = pos.is_legal(reply);
+    pos.unmake();
+    legal
 }
 
 /// Whether the side to move can really take back on `sq`: legally, and
