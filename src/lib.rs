@@ -5,5 +5,6 @@
 pub mod cli;
 pub mod core;
 pub mod rules;
+pub mod search;
 
 pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Square};

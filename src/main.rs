@@ -6,9 +6,16 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => chuhan::cli::perft::run(&args[1..]),
+        Some("bench") => chuhan::cli::bench::run(&args[1..]),
         Some("judge") => chuhan::cli::judge::run(&args[1..]),
-        Some(other) => Err(format!("unknown command '{other}' (try: perft, judge)")),
-        None => Err("usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]\n       chuhan judge [--rule chinese|asian|simple] [--json] < games".into()),
+        Some(other) => Err(format!(
+            "unknown command '{other}' (try: perft, bench, judge)"
+        )),
+        None => Err(
+            "usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]\n       \
+                     chuhan judge [--rule chinese|asian|simple] [--json] < games"
+                .into(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

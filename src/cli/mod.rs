@@ -1,4 +1,5 @@
-//! The command-line tools beside the protocol loop: `perft`, `judge` (and later others).
+//! The command-line tools beside the protocol loop: `perft` (and later others).
 
+pub mod bench;
 pub mod judge;
 pub mod perft;

@@ -1,0 +1,498 @@
+//! The alpha-beta search of one thread: principal-variation search with a
+//! transposition table, null-move pruning, late-move reductions, futility,
+//! reverse-futility and late-move pruning, check extensions, mate-distance
+//! pruning, and a quiescence search over captures and check evasions.
+//!
+//! Repetitions and the 60-move rule are recognised in one place,
+//! [`Worker::rule_outcome`], which asks [`crate::rules`] for the verdict.
+
+use super::engine::Shared;
+use super::eval::evaluate;
+use super::history::Histories;
+use super::movepick::MovePicker;
+use super::score::{is_mate, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
+use super::see::{see_ge, SEE_VALUE};
+use super::tt::Bound;
+use super::MAX_PLY;
+use crate::core::{GenKind, Move, PieceKind, Position};
+use crate::rules::{judge_repetition, RuleSet, Verdict};
+use arrayvec::ArrayVec;
+use std::sync::atomic::Ordering;
+
+/// Plies without a capture after which the game is drawn (60 moves).
+pub const NATURAL_LIMIT_PLIES: u32 = 120;
+
+/// How often (in nodes) a thread looks at the clock and the stop flag.
+const POLL_INTERVAL: u64 = 1024;
+
+#[derive(Copy, Clone, Default)]
+struct Frame {
+    /// The move played from this ply (`None` for a null move).
+    mv: Option<Move>,
+    eval: i32,
+}
+
+/// One search thread's private state.
+pub struct Worker<'a> {
+    pub id: usize,
+    shared: &'a Shared,
+    pub pos: Position,
+    rules: RuleSet,
+    banned: Vec<Move>,
+    histories: Histories,
+    stack: [Frame; MAX_PLY + 4],
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    reductions: Box<[[i32; 64]; 64]>,
+    pub nodes: u64,
+    unpublished: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// The root depth of the current iteration (bounds check extensions).
+    root_depth: i32,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared,
+        pos: Position,
+        rules: RuleSet,
+        banned: Vec<Move>,
+    ) -> Worker<'a> {
+        let mut reductions = Box::new([[0; 64]; 64]);
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.2) as i32;
+            }
+        }
+        Worker {
+            id,
+            shared,
+            pos,
+            rules,
+            banned,
+            histories: Histories::default(),
+            stack: [Frame::default(); MAX_PLY + 4],
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            reductions,
+            nodes: 0,
+            unpublished: 0,
+            seldepth: 0,
+            stopped: false,
+            root_depth: 1,
+        }
+    }
+
+    pub fn shared(&self) -> &'a Shared {
+        self.shared
+    }
+
+    /// The principal variation found by the last completed root search.
+    pub fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    /// Root moves the search may play.
+    pub fn root_moves(&self) -> Vec<Move> {
+        self.pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !self.banned.contains(m))
+            .collect()
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unpublished += 1;
+        if self.unpublished >= POLL_INTERVAL {
+            self.poll();
+        }
+    }
+
+    /// Publishes the node count and checks whether to stop.
+    pub fn poll(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unpublished, Ordering::Relaxed);
+        self.unpublished = 0;
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if self.id == 0 && self.shared.out_of_budget() {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.stopped = true;
+        }
+    }
+
+    /// One root search to `depth` within (`alpha`, `beta`).
+    pub fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
+        self.root_depth = depth;
+        self.seldepth = 0;
+        self.search::<true>(alpha, beta, depth, 0, false)
+    }
+
+    /// A draw or a rules verdict at this node, if the line has reached one.
+    fn rule_outcome(&self, ply: usize, in_check: bool) -> Option<i32> {
+        if self.pos.halfmove_clock() >= NATURAL_LIMIT_PLIES {
+            // The natural limit does not save a side that is already mated.
+            if in_check && self.pos.has_no_moves() {
+                return Some(mated_in(ply));
+            }
+            return Some(DRAW);
+        }
+        let cycle = self.repetition_cycle()?;
+        Some(match judge_repetition(&self.pos, cycle, self.rules) {
+            Verdict::Draw => DRAW,
+            Verdict::Loss => -RULE_WIN + ply as i32,
+            Verdict::Win => RULE_WIN - ply as i32,
+        })
+    }
+
+    /// The length of the cycle if the position repeats one since the last
+    /// capture (and not across a null move).
+    fn repetition_cycle(&self) -> Option<usize> {
+        let history = self.pos.history();
+        let n = history.len();
+        let reach = (self.pos.halfmove_clock() as usize).min(n);
+        if reach < 4 {
+            return None;
+        }
+        let key = self.pos.hash();
+        for back in 1..=reach {
+            let entry = &history[n - back];
+            entry.mv?;
+            if back >= 4 && back % 2 == 0 && entry.hash == key {
+                return Some(back);
+            }
+        }
+        None
+    }
+
+    /// Whether the side to move has enough force that passing is not a
+    /// zugzwang risk (null-move pruning is unsound in bare endgames).
+    fn null_move_is_sound(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let force = 2 * self.pos.pieces(us, PieceKind::Chariot).count()
+            + self.pos.pieces(us, PieceKind::Horse).count()
+            + self.pos.pieces(us, PieceKind::Cannon).count();
+        force >= 2
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = Some(mv);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn search<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let root = ply == 0;
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.pos.in_check();
+
+        if !root {
+            if let Some(score) = self.rule_outcome(ply, in_check) {
+                return score;
+            }
+            if ply >= MAX_PLY {
+                return if in_check { DRAW } else { evaluate(&self.pos) };
+            }
+            // Mate-distance pruning: no line from here beats a shorter mate already found.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let key = self.pos.hash();
+        let tt_hit = self.shared.tt.probe(key, ply);
+        let tt_move = tt_hit.and_then(|h| h.mv);
+        if let Some(hit) = tt_hit {
+            if !PV && hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    return hit.score;
+                }
+            }
+        }
+
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval)
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        self.histories.clear_killers(ply + 1);
+
+        if !PV && !in_check && !is_mate(beta) {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 7 && eval - 90 * (depth - improving as i32) >= beta {
+                return eval;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            let previous_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
+            if depth >= 3 && eval >= beta && !previous_was_null && self.null_move_is_sound() {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].mv = None;
+                self.pos.make_null();
+                let score = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.pos.unmake();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move, ordering is poor.
+        if depth >= 4 && tt_move.is_none() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        let mut moves = self.pos.legal_moves();
+        if root {
+            moves.retain(|m| !self.banned.contains(m));
+        }
+        if moves.is_empty() {
+            // No legal move loses in Xiangqi, checkmate or not.
+            return mated_in(ply);
+        }
+        let previous = if ply > 0 {
+            self.stack[ply - 1].mv
+        } else {
+            None
+        };
+        let picker = MovePicker::new(&self.pos, moves, tt_move, &self.histories, ply, previous);
+        let side = self.pos.side_to_move();
+        let killers = self.histories.killers(ply);
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+
+        for mv in picker {
+            let quiet = self.pos.piece_at(mv.to()).is_none();
+            if !root && best_score > -MATE_BOUND && !in_check {
+                if quiet
+                    && !PV
+                    && depth <= 4
+                    && searched as i32 >= (3 + depth * depth) / (2 - improving as i32)
+                {
+                    continue;
+                }
+                if quiet && depth <= 6 && searched > 0 && eval + 120 + 90 * depth <= alpha {
+                    continue;
+                }
+                let see_margin = if quiet { -50 * depth } else { -110 * depth };
+                if depth <= 5 && !see_ge(&self.pos, mv, see_margin) {
+                    continue;
+                }
+            }
+
+            self.stack[ply].mv = Some(mv);
+            self.pos.make(mv);
+            self.shared.tt.prefetch(self.pos.hash());
+            let gives_check = self.pos.in_check();
+            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+
+            let score = if searched == 0 {
+                -self.search::<PV>(-beta, -alpha, new_depth, ply + 1, false)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched > root as usize && (quiet || !PV) {
+                    r = self.reductions[(depth as usize).min(63)][searched.min(63)];
+                    r += !PV as i32 + (!improving) as i32 + cut_node as i32;
+                    r -= gives_check as i32;
+                    if Some(mv) == killers[0] || Some(mv) == killers[1] {
+                        r -= 1;
+                    }
+                    if quiet {
+                        r -= self.histories.quiet_score(side, mv) / 6000;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if PV && s > alpha && s < beta {
+                    s = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.histories.reward_quiet(
+                                side,
+                                ply,
+                                previous,
+                                mv,
+                                &quiets_tried,
+                                depth,
+                            );
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(mv);
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // A root searched without its banned moves is not the position's true value.
+        if !root || self.banned.is_empty() {
+            let stored_eval = if in_check { 0 } else { eval };
+            self.shared
+                .tt
+                .store(key, best_move, best_score, stored_eval, depth, bound, ply);
+        }
+        best_score
+    }
+
+    fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check { DRAW } else { evaluate(&self.pos) };
+        }
+
+        let key = self.pos.hash();
+        let tt_hit = self.shared.tt.probe(key, ply);
+        if let Some(hit) = tt_hit {
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if !PV && usable {
+                return hit.score;
+            }
+        }
+
+        let original_alpha = alpha;
+        let (mut best_score, stand_pat, moves) = if in_check {
+            let evasions = self.pos.legal_moves();
+            if evasions.is_empty() {
+                return mated_in(ply);
+            }
+            (mated_in(ply), -INFINITE, evasions)
+        } else {
+            let stand_pat = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            (stand_pat, stand_pat, self.pos.moves_of(GenKind::Captures))
+        };
+
+        let mut best_move = None;
+        for mv in MovePicker::captures(&self.pos, moves, tt_hit.and_then(|h| h.mv)) {
+            if !in_check {
+                let victim = self
+                    .pos
+                    .piece_at(mv.to())
+                    .map_or(0, |p| SEE_VALUE[p.kind.index()]);
+                // Delta pruning: even winning the piece cannot reach alpha.
+                if stand_pat + victim + 150 <= alpha {
+                    continue;
+                }
+                if !see_ge(&self.pos, mv, 0) {
+                    continue;
+                }
+            }
+            self.pos.make(mv);
+            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { stand_pat };
+        self.shared
+            .tt
+            .store(key, best_move, best_score, stored_eval, 0, bound, ply);
+        best_score
+    }
+}

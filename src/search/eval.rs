@@ -1,0 +1,270 @@
+//! The hand-crafted evaluation: material and piece-square tables blended by
+//! game phase, mobility (horse legs included), king safety (attackers near the
+//! palace, advisors and elephants against attackers, open king file, cannons
+//! on the king's file), chariots on open files and connected crossed pawns.
+//! All weights live in [`super::weights`].
+
+use super::weights::*;
+use crate::core::attacks::{between, horse_attacks, PAWN_STEPS};
+use crate::core::magic::chariot_attacks;
+use crate::core::{Bitboard, Color, PieceKind, Position, Square};
+
+/// Material plus table value, by colour, kind and square, built at compile time.
+static PSQ: [[[S; 90]; 7]; 2] = build_psq();
+
+const fn build_psq() -> [[[S; 90]; 7]; 2] {
+    let mut table = [[[S(0, 0); 90]; 7]; 2];
+    let mut kind = 0;
+    while kind < 7 {
+        let mut sq = 0;
+        while sq < 90 {
+            // Tables are drawn rank 9 first from Red's side: Red's square
+            // (file f, rank r) is entry (9 - r) * 9 + f; Black's mirror is `sq`.
+            let red_entry = (9 - sq / 9) * 9 + sq % 9;
+            let black_entry = sq;
+            let m = MATERIAL[kind];
+            table[0][kind][sq] = S(
+                m.0 + PST_MG[kind][red_entry],
+                m.1 + eg_table(kind, red_entry),
+            );
+            table[1][kind][sq] = S(
+                m.0 + PST_MG[kind][black_entry],
+                m.1 + eg_table(kind, black_entry),
+            );
+            sq += 1;
+        }
+        kind += 1;
+    }
+    table
+}
+
+const fn eg_table(kind: usize, entry: usize) -> i32 {
+    match kind {
+        0 => PST_EG_KING[entry],
+        6 => PST_EG_PAWN[entry],
+        _ => PST_MG[kind][entry],
+    }
+}
+
+/// The position's value for the side to move, in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut total = S(0, 0);
+    let mut phase = 0;
+    for color in Color::ALL {
+        let mut side = S(0, 0);
+        for kind in PieceKind::ALL {
+            for sq in pos.pieces(color, kind) {
+                side += PSQ[color.index()][kind.index()][sq.index()];
+                phase += PHASE[kind.index()];
+            }
+        }
+        side += side_terms(pos, color);
+        if color == Color::Red {
+            total += side;
+        } else {
+            total -= side;
+        }
+    }
+    let phase = phase.min(PHASE_MAX);
+    let blended = (total.0 * phase + total.1 * (PHASE_MAX - phase)) / PHASE_MAX;
+    let for_mover = if pos.side_to_move() == Color::Red {
+        blended
+    } else {
+        -blended
+    };
+    for_mover + TEMPO
+}
+
+/// Points attacked by `color`'s pawns.
+fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
+    pos.pieces(color, PieceKind::Pawn)
+        .fold(Bitboard::EMPTY, |acc, sq| {
+            acc | PAWN_STEPS[color.index()][sq.index()]
+        })
+}
+
+/// Pawns of `color` across the river.
+fn crossed_pawns(pos: &Position, color: Color) -> Bitboard {
+    let enemy_half = match color {
+        Color::Red => Bitboard::BLACK_HALF,
+        Color::Black => Bitboard::RED_HALF,
+    };
+    pos.pieces(color, PieceKind::Pawn) & enemy_half
+}
+
+/// How much attacking force `color` has: chariot 2, horse and cannon 1, two crossed pawns 1.
+fn attack_units(pos: &Position, color: Color) -> i32 {
+    2 * pos.pieces(color, PieceKind::Chariot).count() as i32
+        + pos.pieces(color, PieceKind::Horse).count() as i32
+        + pos.pieces(color, PieceKind::Cannon).count() as i32
+        + crossed_pawns(pos, color).count() as i32 / 2
+}
+
+/// The points around `color`'s palace where enemy pieces are dangerous:
+/// files c-g of the four ranks nearest the back rank.
+fn king_zone(color: Color) -> Bitboard {
+    const RED_ZONE: u128 = {
+        let mut bits = 0u128;
+        let mut rank = 0;
+        while rank < 4 {
+            bits |= 0b0_0111_1100u128 << (rank * 9);
+            rank += 1;
+        }
+        bits
+    };
+    match color {
+        Color::Red => Bitboard(RED_ZONE),
+        Color::Black => Bitboard(RED_ZONE << 54),
+    }
+}
+
+fn side_terms(pos: &Position, us: Color) -> S {
+    let them = !us;
+    let occupied = pos.occupied();
+    let own = pos.color_pieces(us);
+    let mut score = S(0, 0);
+
+    // Guards against attackers.
+    let enemy_units = attack_units(pos, them).min(GUARD_ATTACK_CAP);
+    score += ADVISOR_GUARD * (pos.pieces(us, PieceKind::Advisor).count() as i32 * enemy_units);
+    score += ELEPHANT_GUARD * (pos.pieces(us, PieceKind::Elephant).count() as i32 * enemy_units);
+
+    // Mobility and open files.
+    let own_pawns = pos.pieces(us, PieceKind::Pawn);
+    for sq in pos.pieces(us, PieceKind::Chariot) {
+        let reach = chariot_attacks(sq, occupied) - own;
+        score += CHARIOT_MOBILITY * reach.count() as i32;
+        if (ahead_on_file(sq, us) & own_pawns).is_empty() {
+            score += CHARIOT_OPEN_FILE;
+        }
+    }
+    let enemy_pawn_reach = pawn_attacks(pos, them);
+    for sq in pos.pieces(us, PieceKind::Horse) {
+        let safe = horse_attacks(sq, occupied) - own - enemy_pawn_reach;
+        score += HORSE_MOBILITY * safe.count() as i32;
+        if safe.is_empty() {
+            score += HORSE_TRAPPED;
+        }
+    }
+    for sq in pos.pieces(us, PieceKind::Cannon) {
+        score += CANNON_MOBILITY * (chariot_attacks(sq, occupied) - occupied).count() as i32;
+    }
+
+    // King safety, as penalties.
+    let king = pos.king_square(us);
+    let intruders = (pos.pieces(them, PieceKind::Chariot)
+        | pos.pieces(them, PieceKind::Horse)
+        | pos.pieces(them, PieceKind::Cannon)
+        | pos.pieces(them, PieceKind::Pawn))
+        & king_zone(us);
+    score.0 -= KING_ZONE_ATTACKERS[(intruders.count() as usize).min(4)];
+    let file_ahead = ahead_on_file(king, us);
+    if pos.pieces(them, PieceKind::Chariot).any() && (file_ahead & own).is_empty() {
+        score -= KING_FILE_OPEN;
+    }
+    for cannon in pos.pieces(them, PieceKind::Cannon) & file_ahead {
+        match (between(king, cannon) & occupied).count() {
+            0 => score -= HOLLOW_CANNON,
+            2 => score -= LOADED_CANNON,
+            _ => {}
+        }
+    }
+    let back_rank = if us == Color::Red { 0 } else { 9 };
+    if king.rank().index() != back_rank {
+        score += KING_RAISED;
+    }
+
+    // Crossed pawns side by side.
+    let crossed = crossed_pawns(pos, us);
+    for sq in crossed {
+        if sq.offset(1, 0).is_some_and(|right| crossed.has(right)) {
+            score += CONNECTED_CROSSED_PAWNS;
+        }
+    }
+    score
+}
+
+/// The points of `sq`'s file ahead of it, as `color` looks.
+fn ahead_on_file(sq: Square, color: Color) -> Bitboard {
+    let file = Bitboard::file(sq.file());
+    let below = Bitboard((1u128 << sq.index()) - 1);
+    match color {
+        Color::Red => file - below - Bitboard::from_square(sq),
+        Color::Black => file & below,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str) -> i32 {
+        evaluate(&Position::from_fen(fen).unwrap())
+    }
+
+    #[test]
+    fn start_position_is_balanced_but_for_the_tempo() {
+        assert_eq!(eval(Position::START_FEN), TEMPO);
+        let black = Position::START_FEN.replace(" w ", " b ");
+        assert_eq!(eval(&black), TEMPO);
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        // The same position with colours swapped (board flipped) scores the same for the mover.
+        let fen = "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w";
+        let pos = Position::from_fen(fen).unwrap();
+        let mut flipped = String::new();
+        for rank in 0..10u8 {
+            let mut empty = 0;
+            for file in 0..9u8 {
+                let sq = Square::new(
+                    crate::core::File::new(file).unwrap(),
+                    crate::core::Rank::new(rank).unwrap(),
+                );
+                match pos.piece_at(sq) {
+                    Some(p) => {
+                        if empty > 0 {
+                            flipped.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let c = p.letter();
+                        flipped.push(if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        });
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                flipped.push_str(&empty.to_string());
+            }
+            if rank < 9 {
+                flipped.push('/');
+            }
+        }
+        flipped.push_str(" b");
+        assert_eq!(evaluate(&pos), eval(&flipped));
+    }
+
+    #[test]
+    fn material_counts() {
+        // Red without a chariot is clearly worse.
+        let fewer = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w";
+        assert!(eval(fewer) < -700);
+        // A crossed pawn near the palace is worth more than one at home.
+        let home = eval("3k5/9/9/9/9/9/4P4/9/9/4K4 w");
+        let near = eval("3k5/4P4/9/9/9/9/9/9/9/4K4 w");
+        assert!(near > home + 40, "{near} vs {home}");
+    }
+
+    #[test]
+    fn hollow_cannon_is_dangerous() {
+        // The red king on d0: a black cannon on d7 faces it down an empty file.
+        let hollow = eval("rnbakabnr/9/1c1c5/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBK1ABNR w");
+        let aside = eval("rnbakabnr/9/1c3c3/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBK1ABNR w");
+        assert!(hollow + 50 < aside, "{hollow} vs {aside}");
+    }
+}

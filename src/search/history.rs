@@ -1,0 +1,85 @@
+//! What the search learns about quiet moves while it runs: killer moves per
+//! ply, a butterfly history by side and from/to points, and the countermove
+//! that refuted each previous move.
+
+use super::MAX_PLY;
+use crate::core::{Color, Move, Square};
+
+/// History scores stay within ±`HISTORY_MAX` by gravity (each update pulls
+/// the score towards the bonus in proportion to how far it already is).
+pub const HISTORY_MAX: i32 = 16_384;
+
+pub struct Histories {
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    butterfly: Box<[[[i16; 90]; 90]; 2]>,
+    counter: Box<[[Option<Move>; 90]; 90]>,
+}
+
+impl Default for Histories {
+    fn default() -> Histories {
+        Histories {
+            killers: [[None; 2]; MAX_PLY + 2],
+            butterfly: Box::new([[[0; 90]; 90]; 2]),
+            counter: Box::new([[None; 90]; 90]),
+        }
+    }
+}
+
+/// The bonus for a move that caused a cut at `depth`.
+pub fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 16 + depth * 32).min(1_600)
+}
+
+impl Histories {
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply]
+    }
+
+    pub fn quiet_score(&self, side: Color, mv: Move) -> i32 {
+        self.butterfly[side.index()][mv.from().index()][mv.to().index()] as i32
+    }
+
+    /// The move that last refuted `previous`.
+    pub fn countermove(&self, previous: Option<Move>) -> Option<Move> {
+        previous.and_then(|p| self.counter[p.from().index()][p.to().index()])
+    }
+
+    /// Clears the killers of a ply before its children use them.
+    pub fn clear_killers(&mut self, ply: usize) {
+        self.killers[ply] = [None; 2];
+    }
+
+    /// Rewards the quiet move `best` that caused a cut, and punishes the quiet
+    /// moves tried before it.
+    pub fn reward_quiet(
+        &mut self,
+        side: Color,
+        ply: usize,
+        previous: Option<Move>,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        let bonus = history_bonus(depth);
+        let k = &mut self.killers[ply];
+        if k[0] != Some(best) {
+            k[1] = k[0];
+            k[0] = Some(best);
+        }
+        if let Some(p) = previous {
+            self.counter[p.from().index()][p.to().index()] = Some(best);
+        }
+        self.update(side, best.from(), best.to(), bonus);
+        for &mv in tried {
+            if mv != best {
+                self.update(side, mv.from(), mv.to(), -bonus);
+            }
+        }
+    }
+
+    fn update(&mut self, side: Color, from: Square, to: Square, bonus: i32) {
+        let entry = &mut self.butterfly[side.index()][from.index()][to.index()];
+        let current = *entry as i32;
+        *entry = (current + bonus - current * bonus.abs() / HISTORY_MAX) as i16;
+    }
+}

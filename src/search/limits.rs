@@ -1,0 +1,158 @@
+//! What bounds a search: depth, nodes, a fixed time, a clock, or nothing
+//! (infinite and ponder searches wait for `stop` or `ponderhit`), and the
+//! time plan derived from a clock.
+
+use crate::core::Move;
+use std::time::Duration;
+
+/// A side's clock as a GUI reports it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left for the side to move.
+    pub time: Duration,
+    /// Added after each move (Fischer).
+    pub increment: Duration,
+    /// Moves until the next time control, if the control has periods.
+    pub moves_to_go: Option<u32>,
+    /// The opponent's time left and increment, if known.
+    pub opponent_time: Option<Duration>,
+    pub opponent_increment: Duration,
+}
+
+/// Everything that tells a search when to stop.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    /// Think exactly this long (UCI `movetime`).
+    pub move_time: Option<Duration>,
+    pub clock: Option<Clock>,
+    /// Search until told to stop.
+    pub infinite: bool,
+    /// Think on the opponent's time: no time limit until `ponderhit`.
+    pub ponder: bool,
+    /// Root moves the search must not play (UCCI `banmoves`).
+    pub banned: Vec<Move>,
+}
+
+/// How long to think: stop starting iterations after `soft` (scaled by how
+/// unstable the best move is), and never run past `hard`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimePlan {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+/// Moves assumed left in a sudden-death game.
+const SUDDEN_DEATH_MOVES: u64 = 32;
+
+impl Limits {
+    /// The time plan for these limits, leaving `overhead` for communication;
+    /// `None` when time does not bound the search.
+    pub fn time_plan(&self, overhead: Duration) -> Option<TimePlan> {
+        if let Some(t) = self.move_time {
+            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
+            return Some(TimePlan { soft: t, hard: t });
+        }
+        let clock = self.clock.as_ref()?;
+        let left = clock
+            .time
+            .saturating_sub(overhead)
+            .max(Duration::from_millis(1));
+        let left_ms = left.as_millis() as u64;
+        let inc_ms = clock.increment.as_millis() as u64;
+        let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| {
+            (m as u64).clamp(1, SUDDEN_DEATH_MOVES)
+        });
+        let mut soft_ms = left_ms / moves + inc_ms * 3 / 4;
+        // With more time than the opponent we may spend a little more, and less with less.
+        if let Some(opp) = clock.opponent_time {
+            let ours = left_ms + 20 * inc_ms;
+            let theirs = opp.as_millis() as u64 + 20 * clock.opponent_increment.as_millis() as u64;
+            let ratio = (ours as f64 / theirs.max(1) as f64).clamp(0.8, 1.25);
+            soft_ms = (soft_ms as f64 * ratio) as u64;
+        }
+        let (soft_cap, hard_cap) = if moves == 1 {
+            (left_ms * 6 / 10, left_ms * 85 / 100)
+        } else {
+            (left_ms / 3, left_ms * 3 / 4)
+        };
+        let soft_ms = soft_ms.min(soft_cap).max(1);
+        let hard_ms = (soft_ms * 4).min(hard_cap).max(soft_ms);
+        Some(TimePlan {
+            soft: Duration::from_millis(soft_ms),
+            hard: Duration::from_millis(hard_ms),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn hard_limit_never_exceeds_the_clock() {
+        let overhead = ms(30);
+        for time in [1u64, 50, 100, 500, 1_000, 5_000, 60_000, 600_000, 7_200_000] {
+            for inc in [0u64, 100, 1_000, 10_000] {
+                for mtg in [None, Some(1), Some(2), Some(10), Some(40)] {
+                    for opp in [None, Some(ms(1)), Some(ms(time * 10 + 1))] {
+                        let limits = Limits {
+                            clock: Some(Clock {
+                                time: ms(time),
+                                increment: ms(inc),
+                                moves_to_go: mtg,
+                                opponent_time: opp,
+                                opponent_increment: ms(inc),
+                            }),
+                            ..Limits::default()
+                        };
+                        let plan = limits.time_plan(overhead).unwrap();
+                        assert!(plan.soft <= plan.hard, "{time} {inc} {mtg:?}");
+                        let budget = ms(time).saturating_sub(overhead).max(ms(1));
+                        assert!(plan.hard <= budget, "{time}+{inc} mtg {mtg:?}: {plan:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plans_scale_with_the_clock() {
+        let plan = |time, inc, mtg| {
+            Limits {
+                clock: Some(Clock {
+                    time: ms(time),
+                    increment: ms(inc),
+                    moves_to_go: mtg,
+                    ..Clock::default()
+                }),
+                ..Limits::default()
+            }
+            .time_plan(ms(0))
+            .unwrap()
+        };
+        assert!(plan(60_000, 0, None).soft > plan(10_000, 0, None).soft);
+        assert!(plan(10_000, 1_000, None).soft > plan(10_000, 0, None).soft);
+        // The last move before the control may use most of the time.
+        assert!(plan(10_000, 0, Some(1)).soft >= ms(5_000));
+        let fixed = Limits {
+            move_time: Some(ms(500)),
+            ..Limits::default()
+        }
+        .time_plan(ms(20))
+        .unwrap();
+        assert_eq!(
+            fixed,
+            TimePlan {
+                soft: ms(480),
+                hard: ms(480)
+            }
+        );
+        assert!(Limits::default().time_plan(ms(0)).is_none());
+    }
+}

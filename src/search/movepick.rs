@@ -1,0 +1,112 @@
+//! Move ordering: the hash move first, then winning and equal captures by
+//! most valuable victim / least valuable attacker, killers, the countermove,
+//! quiet moves by history, and losing captures last. Moves are scored once
+//! and picked best-first, so a cut after the first few moves sorts little.
+
+use super::history::Histories;
+use super::see::{see_ge, SEE_VALUE};
+use crate::core::{Move, MoveList, Position};
+
+const HASH_MOVE: i32 = 4_000_000;
+const GOOD_CAPTURE: i32 = 2_000_000;
+const KILLER: i32 = 1_000_000;
+const COUNTER: i32 = 900_000;
+const BAD_CAPTURE: i32 = -2_000_000;
+
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; crate::core::MAX_MOVES],
+    next: usize,
+}
+
+/// Most valuable victim, least valuable attacker.
+pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
+    let victim = pos
+        .piece_at(mv.to())
+        .map_or(0, |p| SEE_VALUE[p.kind.index()]);
+    let attacker = pos
+        .piece_at(mv.from())
+        .map_or(0, |p| SEE_VALUE[p.kind.index()]);
+    victim * 16 - attacker / 16
+}
+
+impl MovePicker {
+    /// Orders all of `moves` for a main-search node.
+    pub fn new(
+        pos: &Position,
+        moves: MoveList,
+        hash_move: Option<Move>,
+        histories: &Histories,
+        ply: usize,
+        previous: Option<Move>,
+    ) -> MovePicker {
+        let mut scores = [0; crate::core::MAX_MOVES];
+        let killers = histories.killers(ply);
+        let counter = histories.countermove(previous);
+        let side = pos.side_to_move();
+        for (i, &mv) in moves.iter().enumerate() {
+            scores[i] = if Some(mv) == hash_move {
+                HASH_MOVE
+            } else if pos.piece_at(mv.to()).is_some() {
+                let base = if see_ge(pos, mv, 0) {
+                    GOOD_CAPTURE
+                } else {
+                    BAD_CAPTURE
+                };
+                base + mvv_lva(pos, mv)
+            } else if Some(mv) == killers[0] {
+                KILLER + 1
+            } else if Some(mv) == killers[1] {
+                KILLER
+            } else if Some(mv) == counter {
+                COUNTER
+            } else {
+                histories.quiet_score(side, mv)
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Orders captures (quiescence) by MVV-LVA, the hash move first.
+    pub fn captures(pos: &Position, moves: MoveList, hash_move: Option<Move>) -> MovePicker {
+        let mut scores = [0; crate::core::MAX_MOVES];
+        for (i, &mv) in moves.iter().enumerate() {
+            scores[i] = if Some(mv) == hash_move {
+                HASH_MOVE
+            } else {
+                mvv_lva(pos, mv)
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = Move;
+
+    /// The best remaining move (selection sort, one step per call).
+    fn next(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}

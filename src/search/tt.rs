@@ -1,0 +1,299 @@
+//! The transposition table: shared by all search threads without locks.
+//!
+//! Each entry is two `AtomicU64`s: the packed data, and the key XOR the data.
+//! A reader accepts an entry only if the two agree with its key, so a torn
+//! write by another thread reads as a miss, never as a wrong hit (the classic
+//! lockless scheme). Four entries make a 64-byte bucket, one cache line.
+
+use super::score::MATE_BOUND;
+use crate::core::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What a stored score says about the true value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (a fail-low).
+    Upper = 1,
+    /// The true value is at least the score (a fail-high).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// A probe's answer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    pub mv: Option<Move>,
+    /// Already adjusted to the probing node's ply.
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    entries: [Entry; 4],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+// Data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
+fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let mv = mv.map_or(0, Move::to_u16) as u64;
+    let score = score as i16 as u16 as u64;
+    let eval = eval as i16 as u16 as u64;
+    let depth = depth.clamp(-1, 254) as i8 as u8 as u64;
+    mv | score << 16
+        | eval << 32
+        | depth << 48
+        | (bound as u64) << 56
+        | ((generation & 63) as u64) << 58
+}
+
+fn unpack_bound(data: u64) -> Option<Bound> {
+    match (data >> 56) & 3 {
+        1 => Some(Bound::Upper),
+        2 => Some(Bound::Lower),
+        3 => Some(Bound::Exact),
+        _ => None,
+    }
+}
+
+fn unpack_depth(data: u64) -> i32 {
+    (data >> 48) as u8 as i8 as i32
+}
+
+fn unpack_generation(data: u64) -> u8 {
+    (data >> 58) as u8 & 63
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MB (at least one bucket).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let count = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::with_capacity(count);
+        buckets.resize_with(count, Bucket::default);
+        TranspositionTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn megabytes(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            for e in &bucket.entries {
+                e.data.store(0, Ordering::Relaxed);
+                e.key_xor_data.store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search: older entries become cheaper to replace.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// Hints the CPU to load the bucket of `key` (call right after a move).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is only a hint; any address is allowed and the bucket exists.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(
+                self.bucket(key) as *const Bucket as *const i8,
+                std::arch::x86_64::_MM_HINT_T0,
+            );
+        }
+    }
+
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+        for e in &self.bucket(key).entries {
+            let data = e.data.load(Ordering::Relaxed);
+            if e.key_xor_data.load(Ordering::Relaxed) ^ data != key {
+                continue;
+            }
+            let bound = unpack_bound(data)?;
+            return Some(TtHit {
+                mv: Move::from_u16(data as u16),
+                score: score_from_tt((data >> 16) as u16 as i16 as i32, ply),
+                eval: (data >> 32) as u16 as i16 as i32,
+                depth: unpack_depth(data),
+                bound,
+            });
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let generation = self.generation.load(Ordering::Relaxed) & 63;
+        let bucket = self.bucket(key);
+        // Same position, else the least valuable entry: shallow and old.
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        for e in &bucket.entries {
+            let data = e.data.load(Ordering::Relaxed);
+            if e.key_xor_data.load(Ordering::Relaxed) ^ data == key {
+                // Keep a deeper exact result and the old move if we have none.
+                let mv = mv.or_else(|| Move::from_u16(data as u16));
+                if bound != Bound::Exact
+                    && depth + 3 < unpack_depth(data)
+                    && unpack_generation(data) == generation
+                {
+                    return;
+                }
+                let packed = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+                e.data.store(packed, Ordering::Relaxed);
+                e.key_xor_data.store(key ^ packed, Ordering::Relaxed);
+                return;
+            }
+            let age = (generation.wrapping_sub(unpack_generation(data)) & 63) as i32;
+            let worth = if unpack_bound(data).is_none() {
+                i32::MIN
+            } else {
+                unpack_depth(data) - 8 * age
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = e;
+            }
+        }
+        let packed = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+        victim.data.store(packed, Ordering::Relaxed);
+        victim.key_xor_data.store(key ^ packed, Ordering::Relaxed);
+    }
+
+    /// Per mille of the first thousand entries written in this search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed) & 63;
+        let mut used = 0u32;
+        let mut seen = 0u32;
+        for bucket in self.buckets.iter().take(250) {
+            for e in &bucket.entries {
+                let data = e.data.load(Ordering::Relaxed);
+                seen += 1;
+                if unpack_bound(data).is_some() && unpack_generation(data) == generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000).checked_div(seen).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::{MATE, MATE_BOUND};
+
+    #[test]
+    fn stores_and_probes_with_mate_scores_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        let mv: Move = "h2e2".parse().unwrap();
+        // Mate in 5 plies from a node at ply 3 = MATE - 8 from the root.
+        tt.store(42, Some(mv), MATE - 8, 17, 6, Bound::Exact, 3);
+        let hit = tt.probe(42, 3).unwrap();
+        assert_eq!(
+            hit,
+            TtHit {
+                mv: Some(mv),
+                score: MATE - 8,
+                eval: 17,
+                depth: 6,
+                bound: Bound::Exact
+            }
+        );
+        // The same node reached at ply 7 is mate 5 plies later: MATE - 12.
+        assert_eq!(tt.probe(42, 7).unwrap().score, MATE - 12);
+        tt.store(43, None, -MATE + 10, 0, 2, Bound::Upper, 4);
+        assert_eq!(tt.probe(43, 1).unwrap().score, -MATE + 7);
+        assert!(tt.probe(43, 1).unwrap().score <= -MATE_BOUND);
+        assert!(tt.probe(44, 0).is_none());
+    }
+
+    #[test]
+    fn shallow_results_do_not_replace_deep_ones_of_the_same_search() {
+        let tt = TranspositionTable::new(1);
+        tt.store(7, None, 100, 0, 12, Bound::Lower, 0);
+        tt.store(7, None, -50, 0, 2, Bound::Upper, 0);
+        assert_eq!(tt.probe(7, 0).unwrap().depth, 12);
+        tt.new_search();
+        tt.store(7, None, -50, 0, 2, Bound::Upper, 0);
+        assert_eq!(tt.probe(7, 0).unwrap().depth, 2);
+    }
+
+    #[test]
+    fn survives_concurrent_writers_without_wrong_hits() {
+        let tt = TranspositionTable::new(1);
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = (i % 5000).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        // The score encodes the key, so any hit can be checked.
+                        let score = (key % 1000) as i32;
+                        tt.store(key, None, score, t as i32, 5, Bound::Exact, 0);
+                        if let Some(hit) = tt.probe(key, 0) {
+                            assert_eq!(hit.score, score);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(tt.hashfull() > 0);
+    }
+}
