@@ -7,8 +7,9 @@
 //! attackers (少根子) is won by the exchange. A move chases when it creates
 //! such a threat that did not stand before it.
 
-use super::mate::mates_by_checks;
+use super::mate::{mates_by_checks, may_give_check};
 use super::material::material_value;
+use crate::core::attacks::{elephant_attacks, ADVISOR_STEPS};
 use crate::core::{GenKind, Move, Piece, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 
@@ -90,7 +91,11 @@ pub fn threats(pos: &mut Position, chasers: Chasers) -> Threats {
 /// the answer took.
 fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
     let mut found = Threats::new();
+    let king = pos.king_square(!pos.side_to_move());
     for check in pos.moves_of(GenKind::Quiets) {
+        if !may_give_check(pos, check, king) {
+            continue;
+        }
         pos.make(check);
         if !pos.in_check() {
             pos.unmake();
@@ -168,11 +173,11 @@ fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> T
             continue;
         }
         pos.make(mv);
-        let recaptures = has_recapture(pos, to);
         let net = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
-        let refuted = net > 0 && mates_by_checks(pos, REFUTING_MATE_CHECKS);
+        let wins = net > 0 && !mates_by_checks(pos, REFUTING_MATE_CHECKS);
+        let recaptures = wins && has_recapture(pos, to);
         pos.unmake();
-        if net <= 0 || refuted {
+        if !wins {
             continue;
         }
         let way = if !recaptures {
@@ -211,18 +216,38 @@ fn can_take_first(pos: &mut Position, victim: Square, attacker: Square) -> bool 
     legal
 }
 
+/// The side to move's legal captures onto `sq`, found from the attackers of
+/// the point rather than by generating every move.
+fn captures_onto(pos: &Position, sq: Square) -> ArrayVec<Move, 16> {
+    let mut found = ArrayVec::new();
+    if pos.piece_at(sq).is_none() {
+        return found;
+    }
+    // Advisors and elephants never check, so `attackers` leaves them out;
+    // their steps are symmetric, and `is_legal` weeds out the rest.
+    let us = pos.side_to_move();
+    let candidates = pos.attackers(sq, us)
+        | (ADVISOR_STEPS[sq.index()] & pos.pieces(us, PieceKind::Advisor))
+        | (elephant_attacks(sq, pos.occupied()) & pos.pieces(us, PieceKind::Elephant));
+    for from in candidates {
+        if let Some(mv) = Move::new(from, sq) {
+            if pos.is_legal(mv) && !found.is_full() {
+                found.push(mv);
+            }
+        }
+    }
+    found
+}
+
 /// Whether the side to move can really take back on `sq`: legally, and
 /// without letting the other side mate at once.
 fn has_recapture(pos: &mut Position, sq: Square) -> bool {
-    pos.moves_of(GenKind::Captures)
-        .into_iter()
-        .filter(|mv| mv.to() == sq)
-        .any(|mv| {
-            pos.make(mv);
-            let real = !mates_by_checks(pos, 1);
-            pos.unmake();
-            real
-        })
+    captures_onto(pos, sq).into_iter().any(|mv| {
+        pos.make(mv);
+        let real = !mates_by_checks(pos, 1);
+        pos.unmake();
+        real
+    })
 }
 
 /// What the side to move gains, at best, by starting (or continuing) an
@@ -236,16 +261,14 @@ pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
     };
     let value = material_value(victim, sq);
     let mut best = 0;
-    for mv in pos.moves_of(GenKind::Captures) {
-        if mv.to() != sq {
-            continue;
-        }
+    for mv in captures_onto(pos, sq) {
         pos.make(mv);
+        let gain = value - exchange_gain(pos, sq, depth - 1);
         // A recapture that lets the other side mate is no recapture: the
-        // defender "cannot leave its line" (不能离线, a fake root).
-        if !mates_by_checks(pos, 1) {
-            let gain = value - exchange_gain(pos, sq, depth - 1);
-            best = best.max(gain);
+        // defender "cannot leave its line" (不能离线, a fake root). Asked
+        // only when the capture would count, since it costs a search.
+        if gain > best && !mates_by_checks(pos, 1) {
+            best = gain;
         }
         pos.unmake();
     }
@@ -258,6 +281,30 @@ mod tests {
 
     fn threats_in(fen: &str) -> Threats {
         threats(&mut Position::from_fen(fen).unwrap(), Chasers::NoKingOrPawn)
+    }
+
+    #[test]
+    fn captures_onto_a_point_match_the_move_generator() {
+        let fens = [
+            "2bakab2/9/4c1n1c/pCp1N3p/7n1/2P6/P3P1P1P/4CrN2/9/1RBAKAB2 w",
+            "1R1nka3/4ac3/b3b4/p1P1p3p/5n1rc/3R5/P2CP1P2/2N1BCr2/4A4/4KAB2 w",
+            "2b1k1b2/1N1ca4/5a3/5P3/9/9/p8/5A3/4A1n2/3K5 b",
+            "r1bakab2/9/2n1c4/p3p3p/2p3Pn1/3R5/P1PCP3P/N3C3N/4A4/R1BAK1c1r b",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            for sq in pos.occupied() {
+                let mut want: Vec<Move> = pos
+                    .moves_of(GenKind::Captures)
+                    .into_iter()
+                    .filter(|mv| mv.to() == sq)
+                    .collect();
+                let mut got: Vec<Move> = captures_onto(&pos, sq).into_iter().collect();
+                want.sort_by_key(|mv| mv.to_u16());
+                got.sort_by_key(|mv| mv.to_u16());
+                assert_eq!(got, want, "{fen} onto {sq}");
+            }
+        }
     }
 
     #[test]

@@ -129,11 +129,19 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
         return class;
     }
 
-    let before = standing_threats(pos, chasers);
     pos.make(mv);
     pos.make_null();
     let after = threats(pos, chasers);
     pos.unmake();
+    // What stood before matters only if the move threatens anything at all.
+    let before = if after.is_empty() {
+        Threats::new()
+    } else {
+        pos.unmake();
+        let before = standing_threats(pos, chasers);
+        pos.make(mv);
+        before
+    };
     class.chases = after
         .into_iter()
         .filter(|t| {
