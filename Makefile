@@ -3,7 +3,7 @@ CARGO ?= cargo
 BIN := target/release/chuhan
 DEPTH ?= 5
 
-.PHONY: build test test-full bench perft perft-parallel
+.PHONY: build test test-full bench perft perft-parallel rules-corpus
 
 build:
 	$(CARGO) build --release
@@ -24,3 +24,7 @@ perft: build
 
 perft-parallel: build
 	$(BIN) perft $(DEPTH) --parallel
+
+# The repetition-rules corpus: prints how many rule-book cases agree.
+rules-corpus:
+	$(CARGO) test --release --test rules -- --nocapture
