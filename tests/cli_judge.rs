@@ -80,6 +80,14 @@ fn json_gives_one_object_per_game() {
         lines[1],
         "{\"verdict\":\"ongoing\",\"reason\":\"\",\"plies\":2,\"moves\":[]}"
     );
+    let (_, chase, _) = judge(&["--json"], &format!("{CHASE}\n"));
+    assert!(
+        chase.contains(
+            "{\"move\":\"b2a2\",\"side\":\"red\",\"kind\":\"chase\",\
+             \"targets\":[{\"piece\":\"cannon\",\"square\":\"a7\"}]}"
+        ),
+        "{chase}"
+    );
 }
 
 #[test]

@@ -5,8 +5,11 @@
 //! each move of a judged cycle with its kind and targets. A bad line gets one
 //! error line saying what is wrong, and the tool goes on with the next.
 
-use crate::core::{BadMoveText, FenError, Move, Position};
-use crate::rules::{color_name, judge_game, GameError, GameJudgement, RuleSet, UnknownRuleSet};
+use crate::core::{BadMoveText, FenError, Move, Position, Square};
+use crate::rules::material::kind_name;
+use crate::rules::{
+    color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet, UnknownRuleSet,
+};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -134,6 +137,14 @@ fn judge_line(line: &str, rules: RuleSet) -> Result<GameJudgement, LineError> {
     judge_game(&start, &moves, rules).map_err(LineError::Game)
 }
 
+/// The pieces a cycle move chases: kind name and point.
+fn targets(m: &CycleMove) -> impl Iterator<Item = (&'static str, Square)> + '_ {
+    m.class
+        .chases
+        .iter()
+        .map(|t| (kind_name(t.piece.kind), t.square))
+}
+
 /// The plain-text report: the verdict and reason, then one line per cycle move.
 fn text_report(judgement: &GameJudgement) -> String {
     let mut out = judgement.outcome.name().to_string();
@@ -147,17 +158,8 @@ fn text_report(judgement: &GameJudgement) -> String {
             color_name(m.color),
             m.class.kind
         );
-        let targets: Vec<String> = m
-            .class
-            .chases
-            .iter()
-            .map(|t| {
-                format!(
-                    "{} {}",
-                    crate::rules::material::kind_name(t.piece.kind),
-                    t.square
-                )
-            })
+        let targets: Vec<String> = targets(m)
+            .map(|(kind, square)| format!("{kind} {square}"))
             .collect();
         if !targets.is_empty() {
             out += &format!(" ({})", targets.join(", "));
@@ -188,17 +190,8 @@ fn json_report(judgement: &GameJudgement) -> String {
         .iter()
         .flat_map(|c| &c.moves)
         .map(|m| {
-            let targets: Vec<String> = m
-                .class
-                .chases
-                .iter()
-                .map(|t| {
-                    format!(
-                        "{{\"piece\":{},\"square\":\"{}\"}}",
-                        json_string(crate::rules::material::kind_name(t.piece.kind)),
-                        t.square
-                    )
-                })
+            let targets: Vec<String> = targets(m)
+                .map(|(kind, square)| format!("{{\"piece\":\"{kind}\",\"square\":\"{square}\"}}"))
                 .collect();
             format!(
                 "{{\"move\":\"{}\",\"side\":\"{}\",\"kind\":\"{}\",\"targets\":[{}]}}",
