@@ -48,14 +48,19 @@ pub struct Threat {
     pub way: ThreatWay,
     /// The material the threat nets, after every recapture.
     pub gain: i32,
+    /// Whether the threat needs a second piece of ours besides the attacker
+    /// (联合捉, 2011 §24.17), as when a move keeps up a standing threat by
+    /// serving as the attacker's screen.
+    pub joint: bool,
 }
 
 impl Threat {
     /// The single-piece chases that the 2011 rules (§26.8.1) put first when
     /// both sides attack: a chariot, or a piece with no protection at all.
     pub fn is_single_piece(&self) -> bool {
-        self.way == ThreatWay::Unprotected
-            || (self.way == ThreatWay::Cheaper && self.piece.kind == PieceKind::Chariot)
+        !self.joint
+            && (self.way == ThreatWay::Unprotected
+                || (self.way == ThreatWay::Cheaper && self.piece.kind == PieceKind::Chariot))
     }
 }
 
@@ -193,6 +198,7 @@ fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> T
             attacker: from,
             way,
             gain: net,
+            joint: false,
         };
         match found.iter_mut().find(|t| t.square == to) {
             Some(known) if known.way < way => *known = threat,

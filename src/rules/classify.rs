@@ -4,6 +4,7 @@
 
 use super::chase::{threats, Chasers, Threat, Threats};
 use super::mate::{mates_by_checks, threatens_mate, MATE_THREAT_CHECKS};
+use crate::core::attacks::between;
 use crate::core::{Move, PieceKind, Position};
 use std::fmt;
 
@@ -142,19 +143,33 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
         pos.make(mv);
         before
     };
+    let standing = |t: &Threat| {
+        before.iter().any(|b| {
+            // The same attacker, followed through the move, on the same
+            // victim is a standing threat (从捉到捉), not a new one.
+            let attacker = if b.attacker == mv.from() {
+                mv.to()
+            } else {
+                b.attacker
+            };
+            b.square == t.square && attacker == t.attacker
+        })
+    };
+    // A piece that moves and stays the attacker's screen takes part in the
+    // threat: the rule-book diagrams (图25, 图28) count its move as a joint
+    // chase even though the threat stood before.
+    let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
     class.chases = after
         .into_iter()
-        .filter(|t| {
-            !before.iter().any(|b| {
-                // The same attacker, followed through the move, on the same
-                // victim is a standing threat (从捉到捉), not a new one.
-                let attacker = if b.attacker == mv.from() {
-                    mv.to()
-                } else {
-                    b.attacker
-                };
-                b.square == t.square && attacker == t.attacker
-            })
+        .filter_map(|mut t| {
+            if !standing(&t) {
+                Some(t)
+            } else if screens(&t) {
+                t.joint = true;
+                Some(t)
+            } else {
+                None
+            }
         })
         .collect();
     if detail == Detail::Full || class.chases.is_empty() {
