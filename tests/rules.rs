@@ -64,11 +64,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "under-protected chase (少根子) counted by attackers against defenders; our exchange finds a different target set, and the 2011 §26.8 priority then picks the other side",
     ),
     (
-        "cxa-fig27",
-        RuleSet::Chinese,
-        "joint chase (车炮联合捉子) per the book; not found: the moved piece is not the screen of a standing threat here (not analysed further)",
-    ),
-    (
         "cxa-ref01",
         RuleSet::Chinese,
         "the threat (前马进五吃象) needs the other horse's leg cleared by the move; not found by our capture search (not analysed further)",
@@ -127,11 +122,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "cxa-ref35",
         RuleSet::Chinese,
         "(unverified) the mate threat and chase mixture: the 2011 §26.8 priority reading (class A on both sides) gives a draw in the book; we weigh red's moves differently",
-    ),
-    (
-        "cxa-ref36",
-        RuleSet::Chinese,
-        "under-protected chase (少根子): the book counts two attackers against one defender; our exchange finds no net gain",
     ),
     (
         "cxa-ref39",

@@ -224,7 +224,7 @@ fn can_take_first(pos: &mut Position, victim: Square, attacker: Square) -> bool 
 
 /// The side to move's legal captures onto `sq`, found from the attackers of
 /// the point rather than by generating every move.
-fn captures_onto(pos: &Position, sq: Square) -> ArrayVec<Move, 16> {
+pub fn captures_onto(pos: &Position, sq: Square) -> ArrayVec<Move, 16> {
     let mut found = ArrayVec::new();
     if pos.piece_at(sq).is_none() {
         return found;

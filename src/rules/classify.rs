@@ -2,10 +2,10 @@
 //! (杀), chase (捉) with its targets, or idle (闲), judged by its heaviest
 //! effect (1999 §27.4).
 
-use super::chase::{threats, Chasers, Threat, Threats};
+use super::chase::{captures_onto, threats, Chasers, Threat, Threats};
 use super::mate::{mates_by_checks, threatens_mate, MATE_THREAT_CHECKS};
 use crate::core::attacks::between;
-use crate::core::{Move, PieceKind, Position};
+use crate::core::{Move, PieceKind, Position, Square};
 use std::fmt;
 
 /// The kind of a move, heaviest first when a move has several effects.
@@ -104,6 +104,30 @@ fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
     earlier
 }
 
+/// Whether the piece on `helper` takes part in winning `threat`'s target: once
+/// the attacker has taken and the other side has taken back, it can take
+/// again. `pos` has the other side to move, as after our move.
+fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
+    let Some(first) = Move::new(threat.attacker, threat.square) else {
+        return false;
+    };
+    pos.make_null();
+    let mut found = false;
+    if pos.is_legal(first) {
+        pos.make(first);
+        for reply in captures_onto(pos, threat.square) {
+            pos.make(reply);
+            found |= captures_onto(pos, threat.square)
+                .iter()
+                .any(|again| again.from() == helper);
+            pos.unmake();
+        }
+        pos.unmake();
+    }
+    pos.unmake();
+    found
+}
+
 /// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
 pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) -> MoveClass {
     let was_in_check = pos.in_check();
@@ -159,12 +183,13 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
     // threat: the rule-book diagrams (图25, 图28) count its move as a joint
     // chase even though the threat stood before.
     let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
+    let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
     class.chases = after
         .into_iter()
         .filter_map(|mut t| {
             if !standing(&t) {
                 Some(t)
-            } else if screens(&t) {
+            } else if screens(&t) || supports(pos, &t) {
                 t.joint = true;
                 Some(t)
             } else {
