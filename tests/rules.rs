@@ -273,3 +273,58 @@ fn the_rule_book_corpus() {
         fixed.join(", ")
     );
 }
+
+/// Random games that shuffle back and forth (so that positions repeat) from
+/// the start position and from every corpus position: judging each
+/// repetition, and the whole game, never panics and gives a verdict that
+/// the game-level judgement repeats.
+#[test]
+fn random_shuffling_games_are_judged_without_panics() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut starts = vec![Position::startpos()];
+    starts.extend(
+        corpus()
+            .iter()
+            .filter_map(|c| Position::from_fen(c["fen"].as_str()?).ok()),
+    );
+    let mut judged = 0;
+    for start in starts.iter().take(40) {
+        let mut pos = start.clone();
+        let mut played: Vec<Move> = Vec::new();
+        for _ in 0..40 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer taking our last move back, so that cycles form.
+            let undo = played
+                .len()
+                .checked_sub(2)
+                .and_then(|i: usize| Move::new(played[i].to(), played[i].from()));
+            let mv = match undo {
+                Some(mv) if moves.contains(&mv) && next() % 3 != 0 => mv,
+                _ => moves[(next() % moves.len() as u64) as usize],
+            };
+            pos.make(mv);
+            played.push(mv);
+            if let (2.., Some(cycle)) = chuhan::rules::occurrences(&pos) {
+                for rules in RuleSet::ALL {
+                    let full = chuhan::rules::judge_cycle(&pos, cycle, rules).unwrap();
+                    let quick = chuhan::rules::cycle_loser(&pos, cycle, rules);
+                    assert_eq!(full.loser, quick, "{} {:?}", start.to_fen(), played);
+                    judged += 1;
+                }
+            }
+        }
+        for rules in RuleSet::ALL {
+            judge_game(start, &played, rules).unwrap();
+        }
+    }
+    assert!(judged > 1000, "only {judged} cycles judged");
+}

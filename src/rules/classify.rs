@@ -88,8 +88,12 @@ fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
     let history = pos.history();
     let replayable =
         history.len() >= 2 && history[history.len() - 2..].iter().all(|u| u.mv.is_some());
-    if !pos.in_check() || !replayable {
+    if !pos.in_check() {
         return threats(pos, chasers);
+    }
+    // With no earlier turn to read (or one in check too), nothing stood.
+    if !replayable {
+        return Threats::new();
     }
     let replies: Vec<Move> = history[history.len() - 2..]
         .iter()
@@ -97,7 +101,11 @@ fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
         .collect();
     pos.unmake();
     pos.unmake();
-    let earlier = threats(pos, chasers);
+    let earlier = if pos.in_check() {
+        Threats::new()
+    } else {
+        threats(pos, chasers)
+    };
     for mv in replies {
         pos.make(mv);
     }
