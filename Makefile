@@ -25,6 +25,24 @@ perft: build
 perft-parallel: build
 	$(BIN) perft $(DEPTH) --parallel
 
+# The shipped opening book, from the engine's own analysis (see book/README).
+PLIES ?= 10
+BOOK_DEPTH ?= 12
+MARGIN ?= 30
+MAX_MOVES ?= 3
+MAX_POSITIONS ?= 30000
+BOOK_THREADS ?= 1
+.PHONY: book-analysis book-pgn
+book-analysis: build
+	$(BIN) book build --analysis --plies $(PLIES) --depth $(BOOK_DEPTH) \
+		--margin $(MARGIN) --max-moves $(MAX_MOVES) --max-positions $(MAX_POSITIONS) \
+		--hash 256 --threads $(BOOK_THREADS) -o book/chuhan.book
+
+# A book from game files: make book-pgn PGN="games/*.pgn" [OUT=mine.book]
+OUT ?= games.book
+book-pgn: build
+	$(BIN) book build -o $(OUT) $(PGN)
+
 # The repetition-rules corpus: prints how many rule-book cases agree.
 rules-corpus:
 	$(CARGO) test --release --test rules -- --nocapture

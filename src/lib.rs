@@ -2,8 +2,10 @@
 //!
 //! The crate is layered: [`core`] is the board and its rules of movement.
 
+pub mod book;
 pub mod cli;
 pub mod core;
+pub mod notation;
 pub mod rules;
 pub mod search;
 

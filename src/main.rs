@@ -7,9 +7,11 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft") => chuhan::cli::perft::run(&args[1..]),
         Some("bench") => chuhan::cli::bench::run(&args[1..]),
+        Some("convert") => chuhan::cli::convert::run(&args[1..]),
+        Some("book") => chuhan::cli::book::run(&args[1..]),
         Some("judge") => chuhan::cli::judge::run(&args[1..]),
         Some(other) => Err(format!(
-            "unknown command '{other}' (try: perft, bench, judge)"
+            "unknown command '{other}' (try: perft, bench, convert, book, judge)"
         )),
         None => Err(
             "usage: chuhan perft <depth> [--fen FEN] [--divide] [--parallel]\n       \

@@ -1,5 +1,9 @@
-//! The command-line tools beside the protocol loop: `perft` (and later others).
+//! The command-line tools beside the protocol loop: `perft`, `bench`,
+//! `convert`, `book`.
 
 pub mod bench;
+pub mod book;
+pub mod convert;
+mod input;
 pub mod judge;
 pub mod perft;

@@ -7,7 +7,7 @@
 //! [`Worker::rule_outcome`], which asks [`crate::rules`] for the verdict.
 
 use super::engine::Shared;
-use super::eval::evaluate;
+use super::eval::{evaluate_with, Material};
 use super::history::Histories;
 use super::movepick::MovePicker;
 use super::score::{is_mate, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
@@ -41,6 +41,8 @@ pub struct Worker<'a> {
     banned: Vec<Move>,
     histories: Histories,
     stack: [Frame; MAX_PLY + 4],
+    /// The material sum of the current position, one entry per ply played.
+    material: Vec<Material>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     reductions: Box<[[i32; 64]; 64]>,
@@ -69,6 +71,7 @@ impl<'a> Worker<'a> {
         Worker {
             id,
             shared,
+            material: vec![Material::of(&pos)],
             pos,
             rules,
             banned,
@@ -105,6 +108,39 @@ impl<'a> Worker<'a> {
             .into_iter()
             .filter(|m| !self.banned.contains(m))
             .collect()
+    }
+
+    /// Plays `mv`, keeping the material sum in step.
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        let material = self.current_material().after(&self.pos, mv);
+        self.material.push(material);
+        self.pos.make(mv);
+    }
+
+    /// Takes back the last [`play`](Worker::play) or null move.
+    #[inline]
+    fn take_back(&mut self) {
+        self.material.pop();
+        self.pos.unmake();
+    }
+
+    fn play_null(&mut self) {
+        self.material.push(self.current_material());
+        self.pos.make_null();
+    }
+
+    #[inline]
+    fn current_material(&self) -> Material {
+        *self
+            .material
+            .last()
+            .expect("the root's material is always there")
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        evaluate_with(&self.pos, self.current_material())
     }
 
     #[inline]
@@ -220,7 +256,7 @@ impl<'a> Worker<'a> {
                 return score;
             }
             if ply >= MAX_PLY {
-                return if in_check { DRAW } else { evaluate(&self.pos) };
+                return if in_check { DRAW } else { self.evaluate() };
             }
             // Mate-distance pruning: no line from here beats a shorter mate already found.
             alpha = alpha.max(mated_in(ply));
@@ -249,7 +285,7 @@ impl<'a> Worker<'a> {
         let eval = if in_check {
             -INFINITE
         } else {
-            tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval)
+            tt_hit.map_or_else(|| self.evaluate(), |h| h.eval)
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -265,9 +301,9 @@ impl<'a> Worker<'a> {
             if depth >= 3 && eval >= beta && !previous_was_null && self.null_move_is_sound() {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = None;
-                self.pos.make_null();
+                self.play_null();
                 let score = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.pos.unmake();
+                self.take_back();
                 if self.stopped {
                     return 0;
                 }
@@ -306,7 +342,8 @@ impl<'a> Worker<'a> {
 
         for mv in picker {
             let quiet = self.pos.piece_at(mv.to()).is_none();
-            if !root && best_score > -MATE_BOUND && !in_check {
+            // No pruning while a mate score bounds the window: a quiet move may mate sooner.
+            if !root && best_score > -MATE_BOUND && !in_check && !is_mate(alpha) {
                 if quiet
                     && !PV
                     && depth <= 4
@@ -324,7 +361,7 @@ impl<'a> Worker<'a> {
             }
 
             self.stack[ply].mv = Some(mv);
-            self.pos.make(mv);
+            self.play(mv);
             self.shared.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();
             let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
@@ -355,7 +392,7 @@ impl<'a> Worker<'a> {
                 }
                 s
             };
-            self.pos.unmake();
+            self.take_back();
             if self.stopped {
                 return 0;
             }
@@ -415,7 +452,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { evaluate(&self.pos) };
+            return if in_check { DRAW } else { self.evaluate() };
         }
 
         let key = self.pos.hash();
@@ -439,7 +476,7 @@ impl<'a> Worker<'a> {
             }
             (mated_in(ply), -INFINITE, evasions)
         } else {
-            let stand_pat = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+            let stand_pat = tt_hit.map_or_else(|| self.evaluate(), |h| h.eval);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -462,9 +499,9 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.pos.make(mv);
+            self.play(mv);
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
-            self.pos.unmake();
+            self.take_back();
             if self.stopped {
                 return 0;
             }

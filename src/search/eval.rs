@@ -7,7 +7,7 @@
 use super::weights::*;
 use crate::core::attacks::{between, horse_attacks, PAWN_STEPS};
 use crate::core::magic::chariot_attacks;
-use crate::core::{Bitboard, Color, PieceKind, Position, Square};
+use crate::core::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 
 /// Material plus table value, by colour, kind and square, built at compile time.
 static PSQ: [[[S; 90]; 7]; 2] = build_psq();
@@ -46,26 +46,79 @@ const fn eg_table(kind: usize, entry: usize) -> i32 {
     }
 }
 
-/// The position's value for the side to move, in centipawns.
-pub fn evaluate(pos: &Position) -> i32 {
-    let mut total = S(0, 0);
-    let mut phase = 0;
-    for color in Color::ALL {
-        let mut side = S(0, 0);
-        for kind in PieceKind::ALL {
-            for sq in pos.pieces(color, kind) {
-                side += PSQ[color.index()][kind.index()][sq.index()];
-                phase += PHASE[kind.index()];
+/// The material-and-table sum (Red minus Black) and the game phase: the part
+/// of the evaluation that the search keeps up to date move by move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    pub psq: S,
+    pub phase: i32,
+}
+
+impl Material {
+    /// Computed from scratch.
+    pub fn of(pos: &Position) -> Material {
+        let mut material = Material::default();
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                for sq in pos.pieces(color, kind) {
+                    material.add(Piece::new(color, kind), sq);
+                }
             }
         }
-        side += side_terms(pos, color);
-        if color == Color::Red {
-            total += side;
-        } else {
-            total -= side;
-        }
+        material
     }
-    let phase = phase.min(PHASE_MAX);
+
+    #[inline]
+    fn add(&mut self, piece: Piece, sq: Square) {
+        let value = PSQ[piece.color.index()][piece.kind.index()][sq.index()];
+        if piece.color == Color::Red {
+            self.psq += value;
+        } else {
+            self.psq -= value;
+        }
+        self.phase += PHASE[piece.kind.index()];
+    }
+
+    #[inline]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let value = PSQ[piece.color.index()][piece.kind.index()][sq.index()];
+        if piece.color == Color::Red {
+            self.psq -= value;
+        } else {
+            self.psq += value;
+        }
+        self.phase -= PHASE[piece.kind.index()];
+    }
+
+    /// The sum after `mv` is played in `pos` (call before making the move).
+    #[inline]
+    pub fn after(mut self, pos: &Position, mv: Move) -> Material {
+        if let Some(victim) = pos.piece_at(mv.to()) {
+            self.remove(victim, mv.to());
+        }
+        if let Some(mover) = pos.piece_at(mv.from()) {
+            self.remove(mover, mv.from());
+            self.add(mover, mv.to());
+        }
+        self
+    }
+}
+
+/// The position's value for the side to move, in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, Material::of(pos))
+}
+
+/// [`evaluate`] with the material sum already known (it must be `Material::of(pos)`).
+pub fn evaluate_with(pos: &Position, material: Material) -> i32 {
+    let crossed = [
+        crossed_pawns(pos, Color::Red),
+        crossed_pawns(pos, Color::Black),
+    ];
+    let mut total = material.psq;
+    total += side_terms(pos, Color::Red, &crossed);
+    total -= side_terms(pos, Color::Black, &crossed);
+    let phase = material.phase.min(PHASE_MAX);
     let blended = (total.0 * phase + total.1 * (PHASE_MAX - phase)) / PHASE_MAX;
     let for_mover = if pos.side_to_move() == Color::Red {
         blended
@@ -93,11 +146,11 @@ fn crossed_pawns(pos: &Position, color: Color) -> Bitboard {
 }
 
 /// How much attacking force `color` has: chariot 2, horse and cannon 1, two crossed pawns 1.
-fn attack_units(pos: &Position, color: Color) -> i32 {
+fn attack_units(pos: &Position, color: Color, crossed: Bitboard) -> i32 {
     2 * pos.pieces(color, PieceKind::Chariot).count() as i32
         + pos.pieces(color, PieceKind::Horse).count() as i32
         + pos.pieces(color, PieceKind::Cannon).count() as i32
-        + crossed_pawns(pos, color).count() as i32 / 2
+        + crossed.count() as i32 / 2
 }
 
 /// The points around `color`'s palace where enemy pieces are dangerous:
@@ -118,14 +171,14 @@ fn king_zone(color: Color) -> Bitboard {
     }
 }
 
-fn side_terms(pos: &Position, us: Color) -> S {
+fn side_terms(pos: &Position, us: Color, crossed: &[Bitboard; 2]) -> S {
     let them = !us;
     let occupied = pos.occupied();
     let own = pos.color_pieces(us);
     let mut score = S(0, 0);
 
     // Guards against attackers.
-    let enemy_units = attack_units(pos, them).min(GUARD_ATTACK_CAP);
+    let enemy_units = attack_units(pos, them, crossed[them.index()]).min(GUARD_ATTACK_CAP);
     score += ADVISOR_GUARD * (pos.pieces(us, PieceKind::Advisor).count() as i32 * enemy_units);
     score += ELEPHANT_GUARD * (pos.pieces(us, PieceKind::Elephant).count() as i32 * enemy_units);
 
@@ -175,7 +228,7 @@ fn side_terms(pos: &Position, us: Color) -> S {
     }
 
     // Crossed pawns side by side.
-    let crossed = crossed_pawns(pos, us);
+    let crossed = crossed[us.index()];
     for sq in crossed {
         if sq.offset(1, 0).is_some_and(|right| crossed.has(right)) {
             score += CONNECTED_CROSSED_PAWNS;
@@ -184,14 +237,32 @@ fn side_terms(pos: &Position, us: Color) -> S {
     score
 }
 
-/// The points of `sq`'s file ahead of it, as `color` looks.
-fn ahead_on_file(sq: Square, color: Color) -> Bitboard {
-    let file = Bitboard::file(sq.file());
-    let below = Bitboard((1u128 << sq.index()) - 1);
-    match color {
-        Color::Red => file - below - Bitboard::from_square(sq),
-        Color::Black => file & below,
+/// The points of a square's file ahead of it, by colour and square.
+static AHEAD_ON_FILE: [[Bitboard; 90]; 2] = ahead_table();
+
+const fn ahead_table() -> [[Bitboard; 90]; 2] {
+    let mut table = [[Bitboard::EMPTY; 90]; 2];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut above = sq + 9;
+        while above < 90 {
+            table[0][sq].0 |= 1u128 << above;
+            above += 9;
+        }
+        let mut below = sq as isize - 9;
+        while below >= 0 {
+            table[1][sq].0 |= 1u128 << below;
+            below -= 9;
+        }
+        sq += 1;
     }
+    table
+}
+
+/// The points of `sq`'s file ahead of it, as `color` looks.
+#[inline]
+fn ahead_on_file(sq: Square, color: Color) -> Bitboard {
+    AHEAD_ON_FILE[color.index()][sq.index()]
 }
 
 #[cfg(test)]
@@ -247,6 +318,27 @@ mod tests {
         }
         flipped.push_str(" b");
         assert_eq!(evaluate(&pos), eval(&flipped));
+    }
+
+    #[test]
+    fn incremental_material_matches_a_fresh_count_over_a_random_game() {
+        let mut pos = Position::startpos();
+        let mut material = Material::of(&pos);
+        let mut state = 7u64;
+        for _ in 0..400 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = moves[(state >> 33) as usize % moves.len()];
+            material = material.after(&pos, mv);
+            pos.make(mv);
+            assert_eq!(material, Material::of(&pos));
+            assert_eq!(evaluate_with(&pos, material), evaluate(&pos));
+        }
     }
 
     #[test]

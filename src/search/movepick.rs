@@ -6,12 +6,15 @@
 use super::history::Histories;
 use super::see::{see_ge, SEE_VALUE};
 use crate::core::{Move, MoveList, Position};
+use arrayvec::ArrayVec;
 
 const HASH_MOVE: i32 = 4_000_000;
 const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER: i32 = 1_000_000;
 const COUNTER: i32 = 900_000;
 const BAD_CAPTURE: i32 = -2_000_000;
+/// Picks made by selection before the remaining moves are sorted at once.
+const SELECTION_PICKS: usize = 3;
 
 pub struct MovePicker {
     moves: MoveList,
@@ -92,11 +95,26 @@ impl MovePicker {
 impl Iterator for MovePicker {
     type Item = Move;
 
-    /// The best remaining move (selection sort, one step per call).
+    /// The best remaining move: selection for the first few picks (a cut
+    /// usually comes early), then one sort of the rest.
     fn next(&mut self) -> Option<Move> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
+        }
+        if self.next == SELECTION_PICKS && n - self.next > 1 {
+            let mut rest: ArrayVec<(i32, Move), { crate::core::MAX_MOVES }> = (self.next..n)
+                .map(|i| (self.scores[i], self.moves[i]))
+                .collect();
+            rest.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+            for (k, (score, mv)) in rest.into_iter().enumerate() {
+                self.scores[self.next + k] = score;
+                self.moves[self.next + k] = mv;
+            }
+        }
+        if self.next >= SELECTION_PICKS {
+            self.next += 1;
+            return Some(self.moves[self.next - 1]);
         }
         let mut best = self.next;
         for i in self.next + 1..n {

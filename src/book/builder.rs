@@ -1,0 +1,131 @@
+//! Gathering book moves before writing a book: per (position, move) the games
+//! won, drawn and lost by the side that played it, or weights from analysis.
+//! Mirror images are merged here, so each line is stored once.
+
+use super::{book_key, BookEntry};
+use crate::core::{Move, Position};
+use std::collections::HashMap;
+
+/// How a game ended for the side that played a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// What the games said about one move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveStats {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Weight given directly (from analysis), added to the game score.
+    pub bonus: u32,
+}
+
+impl MoveStats {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A win counts 2, a draw 1, a loss nothing: a move that only ever lost
+    /// gets weight 0 and is kept in the book but never chosen.
+    pub fn weight(&self) -> u32 {
+        2 * self.wins + self.draws + self.bonus
+    }
+}
+
+/// Book moves being collected.
+#[derive(Clone, Debug, Default)]
+pub struct BookBuilder {
+    moves: HashMap<(u64, Move), MoveStats>,
+}
+
+impl BookBuilder {
+    pub fn new() -> BookBuilder {
+        BookBuilder::default()
+    }
+
+    /// The stored form of (pos, mv): under the smaller of the position's key
+    /// and its mirror image's, with the move as played there.
+    fn slot(pos: &Position, mv: Move) -> (u64, Move) {
+        let key = book_key(pos, false);
+        let mirror_key = book_key(pos, true);
+        if mirror_key < key {
+            (mirror_key, mv.mirror())
+        } else {
+            (key, mv)
+        }
+    }
+
+    /// Records that `mv` was played in `pos` in a game with `outcome` for the
+    /// side that played it.
+    pub fn add_game_move(&mut self, pos: &Position, mv: Move, outcome: Outcome) {
+        let stats = self.moves.entry(Self::slot(pos, mv)).or_default();
+        match outcome {
+            Outcome::Win => stats.wins += 1,
+            Outcome::Draw => stats.draws += 1,
+            Outcome::Loss => stats.losses += 1,
+        }
+    }
+
+    /// Adds a weight for `mv` in `pos` directly (the analysis builder).
+    pub fn add_weight(&mut self, pos: &Position, mv: Move, weight: u32) {
+        let stats = self.moves.entry(Self::slot(pos, mv)).or_default();
+        stats.bonus = stats.bonus.saturating_add(weight);
+    }
+
+    /// Has a move been recorded for `pos` (or its mirror image)?
+    pub fn knows(&self, pos: &Position, mv: Move) -> bool {
+        self.moves.contains_key(&Self::slot(pos, mv))
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The entries to write: moves seen in at least `min_games` games (moves
+    /// with an analysis weight need no games), weights capped at `u16::MAX`.
+    pub fn entries(&self, min_games: u32) -> Vec<BookEntry> {
+        let mut entries: Vec<BookEntry> = self
+            .moves
+            .iter()
+            .filter(|(_, s)| s.bonus > 0 || s.games() >= min_games)
+            .map(|(&(key, mv), s)| BookEntry {
+                key,
+                mv,
+                weight: s.weight().min(u16::MAX as u32) as u16,
+            })
+            .collect();
+        entries.sort_by_key(|e| (e.key, e.mv.to_u16()));
+        entries
+    }
+}
+
+/// Adds the first `max_plies` moves of a game, scored by its result. A game
+/// without a result says nothing about its moves and is skipped: `false`.
+pub fn add_game(book: &mut BookBuilder, game: &crate::notation::Game, max_plies: usize) -> bool {
+    use crate::notation::GameResult;
+    let winner = match game.result {
+        GameResult::RedWins => Some(crate::core::Color::Red),
+        GameResult::BlackWins => Some(crate::core::Color::Black),
+        GameResult::Draw => None,
+        GameResult::Unknown => return false,
+    };
+    let mut pos = game.start.clone();
+    for &mv in game.moves.iter().take(max_plies) {
+        let outcome = match winner {
+            None => Outcome::Draw,
+            Some(side) if side == pos.side_to_move() => Outcome::Win,
+            Some(_) => Outcome::Loss,
+        };
+        book.add_game_move(&pos, mv, outcome);
+        pos.make(mv);
+    }
+    true
+}

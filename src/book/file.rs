@@ -1,0 +1,206 @@
+//! One opened book file of either format, and the moves it knows for a
+//! position (looking at the left-right mirror image too).
+
+use super::format::{self, BookEntry};
+use super::{elephanteye, key, BookError};
+use crate::core::{Move, Position};
+use std::path::{Path, PathBuf};
+
+/// Which key function and move encoding the file uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BookFormat {
+    /// Our own format (see `format.rs`).
+    Chuhan,
+    /// ElephantEye's `BOOK.DAT` (see `elephanteye.rs`).
+    ElephantEye,
+}
+
+/// A book held in memory, entries sorted by key.
+#[derive(Clone, Debug)]
+pub struct BookFile {
+    path: PathBuf,
+    format: BookFormat,
+    entries: Vec<BookEntry>,
+}
+
+/// A move the book offers, with its weight.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub mv: Move,
+    pub weight: u16,
+}
+
+impl BookFile {
+    /// Reads a book file; the format is recognised from its contents.
+    pub fn open(path: impl AsRef<Path>) -> Result<BookFile, BookError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|error| BookError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        BookFile::from_bytes(path, &bytes)
+    }
+
+    /// Reads a book from memory; `path` only names it in errors.
+    pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<BookFile, BookError> {
+        let (format, entries) = if bytes.starts_with(format::MAGIC) {
+            (BookFormat::Chuhan, format::parse_book(path, bytes)?)
+        } else if looks_like_elephanteye(bytes) {
+            if !bytes.len().is_multiple_of(8) {
+                return Err(BookError::Truncated {
+                    path: path.to_path_buf(),
+                    expected: bytes.len().next_multiple_of(8) as u64,
+                    actual: bytes.len() as u64,
+                });
+            }
+            (BookFormat::ElephantEye, parse_elephanteye(path, bytes)?)
+        } else {
+            return Err(BookError::UnknownFormat {
+                path: path.to_path_buf(),
+                len: bytes.len() as u64,
+            });
+        };
+        if let Some(n) = entries.windows(2).position(|w| w[0].key > w[1].key) {
+            return Err(BookError::Unsorted {
+                path: path.to_path_buf(),
+                entry: n as u64 + 1,
+            });
+        }
+        Ok(BookFile {
+            path: path.to_path_buf(),
+            format,
+            entries,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn format(&self) -> BookFormat {
+        self.format
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn key(&self, pos: &Position, mirrored: bool) -> u64 {
+        match self.format {
+            BookFormat::Chuhan => key::book_key(pos, mirrored),
+            BookFormat::ElephantEye => elephanteye::lock(pos, mirrored) as u64,
+        }
+    }
+
+    fn entries_for(&self, key: u64) -> &[BookEntry] {
+        let start = self.entries.partition_point(|e| e.key < key);
+        let end = start + self.entries[start..].partition_point(|e| e.key == key);
+        &self.entries[start..end]
+    }
+
+    /// The legal moves the book holds for `pos`, as played in `pos`. The
+    /// position itself is looked up first, then its mirror image (whose moves
+    /// are mirrored back). Moves that are not legal here (a key collision or a
+    /// bad book) are dropped.
+    pub fn candidates(&self, pos: &Position) -> Vec<Candidate> {
+        for mirrored in [false, true] {
+            let entries = self.entries_for(self.key(pos, mirrored));
+            if entries.is_empty() {
+                continue;
+            }
+            let mut found: Vec<Candidate> = Vec::with_capacity(entries.len());
+            for e in entries {
+                let mv = if mirrored { e.mv.mirror() } else { e.mv };
+                if pos.is_legal(mv) && found.iter().all(|c| c.mv != mv) {
+                    found.push(Candidate {
+                        mv,
+                        weight: e.weight,
+                    });
+                }
+            }
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// ElephantEye books have no header: 8-byte records whose first move decodes
+/// to a move on the board. (A length that is not a multiple of 8 is then a
+/// truncated book.)
+fn looks_like_elephanteye(bytes: &[u8]) -> bool {
+    bytes.len() >= 8 && elephanteye::decode_move(u16::from_le_bytes([bytes[4], bytes[5]])).is_some()
+}
+
+fn parse_elephanteye(path: &Path, bytes: &[u8]) -> Result<Vec<BookEntry>, BookError> {
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .map(|(n, raw)| {
+            let lock = u32::from_le_bytes(raw[0..4].try_into().expect("4 bytes"));
+            let bits = u16::from_le_bytes([raw[4], raw[5]]);
+            let weight = u16::from_le_bytes([raw[6], raw[7]]);
+            let mv = elephanteye::decode_move(bits).ok_or(BookError::BadMove {
+                path: path.to_path_buf(),
+                entry: n as u64,
+                bits,
+            })?;
+            Ok(BookEntry {
+                key: lock as u64,
+                mv,
+                weight,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Move;
+
+    fn elephanteye_book() -> BookFile {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/books/BOOK.DAT");
+        BookFile::open(path).expect("ElephantEye's book opens")
+    }
+
+    #[test]
+    fn one_wing_of_a_mirror_pair_is_stored_and_the_other_found_through_it() {
+        let book = elephanteye_book();
+        let after = |first: &str| {
+            let mut pos = Position::startpos();
+            pos.try_play(first.parse::<Move>().unwrap()).unwrap();
+            pos
+        };
+        let (right, left) = (after("h2e2"), after("b2e2"));
+        let stored = |pos: &Position| !book.entries_for(book.key(pos, false)).is_empty();
+        // Exactly one of the two is in the file under its own lock ...
+        assert!(stored(&right) != stored(&left));
+        // ... and both have the same number of replies, mirrored.
+        let r = book.candidates(&right);
+        let l = book.candidates(&left);
+        assert_eq!(r.len(), l.len());
+        assert!(r.iter().all(|c| l
+            .iter()
+            .any(|d| d.mv == c.mv.mirror() && d.weight == c.weight)));
+    }
+
+    #[test]
+    fn a_truncated_elephanteye_book_is_an_error() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/books/BOOK.DAT");
+        let bytes = std::fs::read(&path).unwrap();
+        let err = BookFile::from_bytes(&path, &bytes[..bytes.len() - 3]).unwrap_err();
+        assert!(matches!(err, BookError::Truncated { .. }), "{err}");
+        // Records misaligned by half a record (bytes lost at the start): the
+        // locks come out of order or the moves undecodable, either way an
+        // error rather than a silent misread.
+        let mut shifted = bytes[4..].to_vec();
+        shifted.extend_from_slice(&bytes[..4]);
+        assert!(BookFile::from_bytes(&path, &shifted).is_err());
+    }
+}

@@ -1,0 +1,94 @@
+//! Move notation for game files and GUIs: ICCS coordinates (`h2e2`), WXF
+//! (`C2.5`) and Chinese (`炮二平五`), reading and writing each for a given
+//! position, and PGN game files in any of them.
+
+mod chinese;
+mod descriptive;
+mod iccs;
+mod pgn;
+mod wxf;
+
+pub use chinese::{parse_chinese, to_chinese, Script};
+pub use iccs::{looks_like_iccs, parse_iccs, to_iccs};
+pub use pgn::{parse_pgn, write_pgn, Game, GameResult, PgnError, PgnProblem};
+pub use wxf::{parse_wxf, to_wxf};
+
+use crate::core::{Move, Position};
+use std::fmt;
+use std::str::FromStr;
+
+/// A notation to read or write.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Notation {
+    Iccs,
+    Wxf,
+    Chinese(Script),
+}
+
+/// Why a move text was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// Not a move in any notation we read.
+    BadText(String),
+    /// Well formed, but no legal move here fits it.
+    NoSuchMove(String),
+    /// Well formed, but more than one legal move fits it.
+    Ambiguous(String),
+    /// A notation name that is not iccs, wxf, chinese or traditional.
+    UnknownNotation(String),
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::BadText(t) => {
+                write!(f, "'{t}' is not a move in ICCS, WXF or Chinese notation")
+            }
+            NotationError::NoSuchMove(t) => write!(f, "'{t}' is not a legal move here"),
+            NotationError::Ambiguous(t) => write!(f, "'{t}' could be more than one move here"),
+            NotationError::UnknownNotation(t) => write!(
+                f,
+                "unknown notation '{t}' (iccs, wxf, chinese or traditional)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+impl FromStr for Notation {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Notation, NotationError> {
+        match text.to_ascii_lowercase().as_str() {
+            "iccs" => Ok(Notation::Iccs),
+            "wxf" => Ok(Notation::Wxf),
+            "chinese" | "simplified" => Ok(Notation::Chinese(Script::Simplified)),
+            "traditional" => Ok(Notation::Chinese(Script::Traditional)),
+            _ => Err(NotationError::UnknownNotation(text.to_string())),
+        }
+    }
+}
+
+/// Reads a move in whichever notation it is written: Chinese if it has a
+/// non-ASCII character, ICCS if it has that shape, WXF otherwise.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    if !text.is_ascii() {
+        parse_chinese(pos, text)
+    } else if looks_like_iccs(text) {
+        parse_iccs(pos, text)
+    } else {
+        parse_wxf(pos, text)
+    }
+}
+
+/// Writes a legal move of `pos` in `notation`.
+pub fn format_move(pos: &Position, mv: Move, notation: Notation) -> String {
+    let described = match notation {
+        Notation::Iccs => return to_iccs(mv),
+        Notation::Wxf => to_wxf(pos, mv),
+        Notation::Chinese(script) => to_chinese(pos, mv, script),
+    };
+    // Only a move from an empty square has no description; fall back to ICCS.
+    described.unwrap_or_else(|| to_iccs(mv))
+}

@@ -1,0 +1,280 @@
+//! The search through its library API: tactics it must solve, mate scores
+//! and principal variations that are legal, the no-legal-move loss, stopping
+//! on request, pondering, and the bench signature.
+//!
+//! Every tactical position here was composed for this test (the comment by
+//! each says why the answer is forced); none is taken from elsewhere.
+
+use chuhan::core::{Move, Position};
+use chuhan::search::bench::run_bench;
+use chuhan::search::{Engine, Info, Limits, Score, SearchOutcome};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn search(fen: &str, depth: i32) -> SearchOutcome {
+    let pos = Position::from_fen(fen).unwrap();
+    Engine::new(16, 1).search(
+        &pos,
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+    )
+}
+
+/// Plays `mv` and says whether the opponent is left without a legal move.
+fn leaves_no_reply(fen: &str, mv: Move) -> bool {
+    let mut pos = Position::from_fen(fen).unwrap();
+    pos.try_play(mv).unwrap();
+    pos.has_no_moves()
+}
+
+/// An independent oracle: can the side to move leave the opponent without a
+/// legal move within `n` moves, whatever the defence? Plain brute force over
+/// the move generator, sharing nothing with the search.
+fn forced_win_within(pos: &mut Position, n: u32) -> bool {
+    for mv in pos.legal_moves() {
+        pos.make(mv);
+        let replies = pos.legal_moves();
+        let wins = replies.is_empty()
+            || (n > 1
+                && replies.iter().all(|&reply| {
+                    pos.make(reply);
+                    let w = forced_win_within(pos, n - 1);
+                    pos.unmake();
+                    w
+                }));
+        pos.unmake();
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// The shortest forced win (in moves) the oracle finds, up to `max`.
+fn oracle_mate(fen: &str, max: u32) -> Option<u32> {
+    let mut pos = Position::from_fen(fen).unwrap();
+    (1..=max).find(|&n| forced_win_within(&mut pos, n))
+}
+
+#[test]
+fn mate_in_one_with_two_chariots() {
+    // The a8 chariot covers rank 8 and the open e-file forbids e9 (flying
+    // general): b0b9 or b0d0 leaves the black king on d9 no square.
+    let fen = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w";
+    let out = search(fen, 4);
+    assert_eq!(out.score, Score::Mate(1));
+    assert!(leaves_no_reply(fen, out.best.unwrap()));
+}
+
+#[test]
+fn mates_in_two_and_three_match_the_oracle() {
+    // Two chariots against a bare king (mate in 2), and against a king with
+    // an advisor on e8 (mate in 3); the oracle confirms the distances.
+    for (fen, moves) in [
+        ("4k4/9/9/9/9/9/9/9/9/RR1K5 w", 2),
+        ("4k4/4a4/9/9/9/9/9/9/9/RR1K5 w", 3),
+    ] {
+        assert_eq!(oracle_mate(fen, moves), Some(moves), "{fen}");
+        let out = search(fen, 2 * moves as i32 + 4);
+        assert_eq!(out.score, Score::Mate(moves as i32), "{fen}");
+    }
+}
+
+#[test]
+fn horse_and_cannon_mate() {
+    // 马后炮: the horse on e7 covers d9 and f9; a cannon behind it on the
+    // e-file checks through it and also covers e8.
+    let fen = "4k4/9/4N4/9/C8/9/9/9/9/3K5 w";
+    let out = search(fen, 4);
+    assert_eq!(out.score, Score::Mate(1));
+    assert!(leaves_no_reply(fen, out.best.unwrap()));
+}
+
+#[test]
+fn double_cannon_mate() {
+    // 重炮: cannon e5 is the screen for the cannon that arrives on e4; the
+    // advisors on d9/f9 box the king in, and a block on e8 makes e5 check.
+    let fen = "3aka3/9/9/9/4C4/C8/9/9/9/3K5 w";
+    let out = search(fen, 4);
+    assert_eq!(out.score, Score::Mate(1));
+    assert_eq!(out.best.unwrap().to_string(), "a4e4");
+}
+
+#[test]
+fn wins_a_hanging_chariot() {
+    // The horse on d2 takes the undefended chariot on f3.
+    let out = search("3k5/9/9/9/9/9/5r3/3N5/9/4K4 w", 6);
+    assert_eq!(out.best.unwrap().to_string(), "d2f3");
+    match out.score {
+        Score::Cp(cp) => assert!(cp > 300, "{cp}"),
+        Score::Mate(_) => {}
+    }
+}
+
+#[test]
+fn avoids_a_defended_capture_that_loses_the_chariot() {
+    // Taking the pawn on e5 loses the chariot to the cannon behind the horse.
+    let out = search("3kc4/9/4n4/9/4p4/9/9/9/4R4/5K3 w", 6);
+    assert_ne!(out.best.unwrap().to_string(), "e1e5");
+}
+
+#[test]
+fn side_without_legal_moves_has_lost() {
+    // Black to move: d8 is covered along rank 8, e9 along the e-file.
+    let out = search("3k5/4R4/9/9/9/9/9/9/9/5K3 b", 3);
+    assert_eq!(out.best, None);
+}
+
+#[test]
+fn principal_variations_are_legal_move_sequences() {
+    for fen in chuhan::search::bench::BENCH_POSITIONS.iter().take(12) {
+        let pos = Position::from_fen(fen).unwrap();
+        let pvs = Arc::new(Mutex::new(Vec::new()));
+        let sink_pvs = Arc::clone(&pvs);
+        let engine = Engine::new(16, 1);
+        let handle = engine.go(
+            &pos,
+            Limits {
+                depth: Some(7),
+                ..Limits::default()
+            },
+            Box::new(move |info: &Info| {
+                if let Info::Iteration(it) = info {
+                    sink_pvs.lock().unwrap().push(it.pv.clone());
+                }
+            }),
+        );
+        let outcome = handle.wait();
+        let pvs = pvs.lock().unwrap();
+        assert!(!pvs.is_empty());
+        for pv in pvs.iter() {
+            let mut p = pos.clone();
+            for mv in pv {
+                assert!(p.try_play(*mv).is_ok(), "{fen}: illegal {mv} in {pv:?}");
+            }
+        }
+        assert_eq!(outcome.best, pvs.last().unwrap().first().copied(), "{fen}");
+    }
+}
+
+#[test]
+fn banned_moves_are_never_played() {
+    let pos = Position::startpos();
+    let first = Engine::new(16, 1)
+        .search(
+            &pos,
+            Limits {
+                depth: Some(5),
+                ..Limits::default()
+            },
+        )
+        .best
+        .unwrap();
+    let banned = vec![first];
+    let second = Engine::new(16, 1).search(
+        &pos,
+        Limits {
+            depth: Some(5),
+            banned: banned.clone(),
+            ..Limits::default()
+        },
+    );
+    assert_ne!(second.best, Some(first));
+    // Banning every move leaves nothing to play.
+    let all: Vec<Move> = pos.legal_moves().into_iter().collect();
+    let none = Engine::new(16, 1).search(
+        &pos,
+        Limits {
+            depth: Some(3),
+            banned: all,
+            ..Limits::default()
+        },
+    );
+    assert_eq!(none.best, None);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_promptly() {
+    let engine = Engine::new(16, 1);
+    let handle = engine.go(
+        &Position::startpos(),
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        Box::new(|_| {}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!handle.is_finished(), "an infinite search waits for stop");
+    let asked = Instant::now();
+    handle.stop();
+    let outcome = handle.wait();
+    let latency = asked.elapsed();
+    println!("stop latency {latency:?}");
+    // The search polls every 1024 nodes (well under a millisecond); the bound
+    // is generous for a loaded machine.
+    assert!(latency < Duration::from_millis(500), "{latency:?}");
+    assert!(outcome.best.is_some());
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_then_keeps_to_its_clock() {
+    let engine = Engine::new(16, 1);
+    let clock = chuhan::search::Clock {
+        time: Duration::from_millis(2_000),
+        ..Default::default()
+    };
+    let limits = Limits {
+        ponder: true,
+        clock: Some(clock),
+        ..Limits::default()
+    };
+    let handle = engine.go(&Position::startpos(), limits, Box::new(|_| {}));
+    std::thread::sleep(Duration::from_millis(400));
+    assert!(!handle.is_finished(), "pondering ignores the clock");
+    let hit = Instant::now();
+    handle.ponderhit();
+    let outcome = handle.wait();
+    assert!(
+        hit.elapsed() < Duration::from_millis(1_900),
+        "{:?}",
+        hit.elapsed()
+    );
+    assert!(outcome.best.is_some());
+}
+
+#[test]
+fn fixed_node_searches_stop_near_the_budget() {
+    let engine = Engine::new(16, 1);
+    let out = engine.search(
+        &Position::startpos(),
+        Limits {
+            nodes: Some(50_000),
+            ..Limits::default()
+        },
+    );
+    assert!(out.nodes >= 50_000 && out.nodes < 60_000, "{}", out.nodes);
+}
+
+#[test]
+fn two_threads_search_and_agree_on_a_legal_move() {
+    let pos = Position::startpos();
+    let out = Engine::new(16, 2).search(
+        &pos,
+        Limits {
+            depth: Some(8),
+            ..Limits::default()
+        },
+    );
+    assert!(pos.is_legal(out.best.unwrap()));
+}
+
+#[test]
+fn bench_signature_is_stable() {
+    let first = run_bench(6, 16);
+    let second = run_bench(6, 16);
+    assert_eq!(first.nodes, second.nodes);
+    assert!(first.nodes > 1_000);
+}
