@@ -10,8 +10,9 @@ fn main() -> ExitCode {
         Some("bench") => chuhan::cli::bench::run(&args[1..]),
         Some("convert") => chuhan::cli::convert::run(&args[1..]),
         Some("book") => chuhan::cli::book::run(&args[1..]),
+        Some("judge") => chuhan::cli::judge::run(&args[1..]),
         Some(other) => Err(format!(
-            "unknown command '{other}' (try: perft, bench, convert, book; no arguments starts the UCCI/UCI engine)"
+            "unknown command '{other}' (try: perft, bench, convert, book, judge; no arguments starts the UCCI/UCI engine)"
         )),
         None => {
             chuhan::protocol::run_stdio();

@@ -5,4 +5,5 @@ pub mod bench;
 pub mod book;
 pub mod convert;
 mod input;
+pub mod judge;
 pub mod perft;
