@@ -3,7 +3,7 @@ CARGO ?= cargo
 BIN := target/release/chuhan
 DEPTH ?= 5
 
-.PHONY: build test test-full bench perft perft-parallel protocol-latency
+.PHONY: build test test-full bench perft perft-parallel protocol-latency rules-corpus
 
 build:
 	$(CARGO) build --release
@@ -47,6 +47,10 @@ book-pgn: build
 # and whole games at 3 s + 0.1 s, 1 s and 10 s + 0.1 s (the last takes minutes).
 protocol-latency:
 	$(CARGO) test --release --test ucci_session --test protocol_clock -- --include-ignored --nocapture stop_during quit_while a_match a_one_second ten_seconds
+
+# The repetition-rules corpus: prints how many rule-book cases agree.
+rules-corpus:
+	$(CARGO) test --release --test rules -- --nocapture
 
 # Self-play check of the current build against a baseline binary (see the
 # README's match section): BASELINE=path/to/chuhan, or `make baseline` first

@@ -10,9 +10,10 @@ fn main() -> ExitCode {
         Some("bench") => chuhan::cli::bench::run(&args[1..]),
         Some("convert") => chuhan::cli::convert::run(&args[1..]),
         Some("book") => chuhan::cli::book::run(&args[1..]),
+        Some("judge") => chuhan::cli::judge::run(&args[1..]),
         Some("match") => chuhan::cli::r#match::run(&args[1..]),
         Some(other) => Err(format!(
-            "unknown command '{other}' (try: perft, bench, convert, book, match; no arguments starts the UCCI/UCI engine)"
+            "unknown command '{other}' (try: perft, bench, convert, book, judge, match; no arguments starts the UCCI/UCI engine)"
         )),
         None => {
             chuhan::protocol::run_stdio();

@@ -63,7 +63,6 @@ fn xiangqi_wizard_session() {
         "setoption debug false",
         "setoption ponder true",
         "setoption usebook false",
-        "setoption bookfiles BOOK.DAT;other book.obk",
         "setoption hashsize 32",
         "setoption threads 1",
         "setoption newgame",
@@ -78,10 +77,20 @@ fn xiangqi_wizard_session() {
         let said = e.sync();
         assert!(said.is_empty(), "{line}: {said:?}");
     }
+    // Book files that do not open are named, one error line each.
+    e.send("setoption bookfiles BOOK.DAT;other book.obk");
+    let said = e.sync();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(
+        said.iter()
+            .all(|l| l.starts_with("info string error") && l.contains("bookfiles")),
+        "{said:?}"
+    );
+    e.send("setoption randomness small");
+    assert!(e.sync().is_empty());
     // These are accepted with one note that they change nothing yet.
     for line in [
         "setoption idle small",
-        "setoption randomness small",
         "setoption pruning large",
         "setoption knowledge medium",
         "setoption style risky",
@@ -394,4 +403,45 @@ fn thinking_info_lines_have_the_ucci_shape() {
         let w: Vec<&str> = l.split(' ').collect();
         w.len() == 5 && w[0] == "info" && w[1] == "time" && w[3] == "nodes"
     }));
+}
+
+#[test]
+fn timed_games_play_book_moves_and_analysis_searches() {
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/books/BOOK.DAT");
+    let mut e = Engine::ucci();
+    e.send(&format!("setoption bookfiles {book}"));
+    assert!(e.sync().is_empty());
+    e.send("position startpos");
+    e.send("go time 60000 opptime 60000");
+    let said = e.until("bestmove", Duration::from_secs(10));
+    assert!(
+        said.iter().any(|l| l.starts_with("info string book ")),
+        "{said:?}"
+    );
+    let best = said.last().unwrap().split(' ').nth(1).unwrap().to_string();
+    assert!(
+        ["h2e2", "b2e2", "h0g2", "b0c2", "g3g4", "c3c4", "g0e2", "c0e2"].contains(&best.as_str()),
+        "{best}"
+    );
+    // A banned book move is never played.
+    e.send("position startpos");
+    e.send(&format!("banmoves {best}"));
+    e.send("go time 60000");
+    let said = e.until("bestmove", Duration::from_secs(10));
+    assert_ne!(said.last().unwrap().split(' ').nth(1).unwrap(), best);
+    // Fixed-depth analysis searches even in a book position.
+    e.send("position startpos");
+    e.send("go depth 3");
+    let said = e.until("bestmove", Duration::from_secs(10));
+    assert!(
+        said.iter().any(|l| l.starts_with("info depth 3")),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|l| l.contains("book")), "{said:?}");
+    // With the book off, a timed game searches too.
+    e.send("setoption usebook false");
+    e.send("position startpos");
+    e.send("go time 500");
+    let said = e.until("bestmove", Duration::from_secs(10));
+    assert!(!said.iter().any(|l| l.contains("book")), "{said:?}");
 }

@@ -5,5 +5,6 @@ pub mod bench;
 pub mod book;
 pub mod convert;
 mod input;
+pub mod judge;
 pub mod r#match;
 pub mod perft;

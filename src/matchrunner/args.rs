@@ -261,7 +261,9 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
             }
             "-rules" => {
                 let text = value(&mut i)?;
-                config.rules = text.parse().map_err(|e: String| bad("-rules", text, &e))?;
+                config.rules = text.parse().map_err(|e: crate::rules::UnknownRuleSet| {
+                    bad("-rules", text, &e.to_string())
+                })?;
             }
             "-hangtime" => {
                 let text = value(&mut i)?;

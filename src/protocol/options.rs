@@ -77,8 +77,8 @@ pub const TABLE: &[Spec] = &[
     spec(
         Key::UseBook,
         Some("usebook"),
-        Some("UseBook"),
-        Kind::Check(false),
+        Some("OwnBook"),
+        Kind::Check(true),
     ),
     spec(
         Key::BookFiles,
@@ -256,7 +256,7 @@ impl Default for Options {
             batch: false,
             debug: false,
             ponder: false,
-            use_book: false,
+            use_book: true,
             book_files: String::new(),
             hash_megabytes: DEFAULT_HASH as usize,
             threads: 1,

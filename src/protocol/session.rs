@@ -9,6 +9,7 @@ use super::ending::{self, Policy};
 use super::io::Output;
 use super::options::{Key, OptionError, Options};
 use super::reply;
+use crate::book::BookSettings;
 use crate::core::{perft, Color, Move, PieceKind, Position};
 use crate::search::bench::{run_bench, BENCH_DEPTH};
 use crate::search::eval::evaluate;
@@ -79,6 +80,8 @@ pub struct Session {
     /// The input has ended: finish what runs, then leave.
     closing: bool,
     hopeless_streak: u32,
+    /// The opening books and their options (consulted for timed searches).
+    book: BookSettings,
 }
 
 impl Session {
@@ -95,6 +98,7 @@ impl Session {
             engine,
             position: Position::startpos(),
             banned: Vec::new(),
+            book: BookSettings::new(),
             busy: None,
             deferred: VecDeque::new(),
             closing: false,
@@ -318,12 +322,21 @@ impl Session {
             Key::MoveOverhead => self
                 .engine
                 .set_move_overhead(Duration::from_millis(o.move_overhead_ms)),
-            Key::UseBook if o.use_book => {
-                self.note("usebook: this build has no opening book yet; every move is searched")
+            Key::UseBook => self.book.set_enabled(o.use_book),
+            Key::BookFiles => {
+                let files = o.book_files.clone();
+                for e in self.book.set_files(&files) {
+                    self.error(format!("bookfiles: {e}"));
+                }
             }
-            Key::Idle | Key::Randomness | Key::Pruning | Key::Knowledge | Key::Style => self.note(
-                format!("{name}: accepted; the search has no such setting yet and plays as before"),
-            ),
+            Key::Randomness => {
+                if let Err(e) = self.book.set_randomness(o.randomness) {
+                    self.error(format!("randomness: {e}"));
+                }
+            }
+            Key::Idle | Key::Pruning | Key::Knowledge | Key::Style => self.note(format!(
+                "{name}: accepted; the search has no such setting yet and plays as before"
+            )),
             _ => {}
         }
     }
@@ -406,6 +419,14 @@ impl Session {
             self.note(format!("debug: limits {limits:?}"));
         }
         let timed = clock::is_timed(&limits);
+        // Games use the book; analysis (depth, nodes, infinite, ponder) searches.
+        if timed && !open_ended {
+            if let Some(book_move) = self.book.probe(&self.position, &limits.banned) {
+                self.note(format!("book {book_move}"));
+                self.out.line(&reply::bestmove(book_move.mv, None, None));
+                return;
+            }
+        }
         let out = self.out.clone();
         let handle = self.engine.go(
             &self.position,

@@ -1,53 +1,36 @@
-//! Game-end judgement under Xiangqi rules: what a repeated cycle of moves
-//! means for each side.
+//! Game-end judgement under Xiangqi rules (棋例): what a repeated cycle of
+//! moves means for each side, and when a game is over.
 //!
-//! The search calls [`judge_repetition`] once when a line repeats a position;
-//! everything rule-specific stays behind that one function.
+//! * [`judge_repetition`] is the search's hook: called once when a line
+//!   repeats a position, it classifies the cycle's moves only then, and only
+//!   as far as the verdict needs.
+//! * [`judge_cycle`] gives the full [`Judgement`] (reason, each move's kind
+//!   and targets) and [`judge_game`] the referee's view of a whole game, for
+//!   the `judge` tool and the match runner.
+//!
+//! One concept per file: [`material`] values, [`chase`] (protection and
+//! threats), [`mate`] (the mate-threat search), [`classify`] (one move),
+//! [`tables`] (rule sets and verdict tables), [`cycle`] (one cycle),
+//! [`natural_limit`] (the 60-move rule) and [`game`] (a whole game).
+
+pub mod chase;
+pub mod classify;
+pub mod cycle;
+pub mod game;
+pub mod mate;
+pub mod material;
+pub mod natural_limit;
+pub mod tables;
+
+pub use classify::{MoveClass, MoveKind};
+pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
+pub use game::{
+    judge_game, losing_repetitions, occurrences, GameError, GameJudgement, GameOutcome,
+};
+pub use natural_limit::MoveClock;
+pub use tables::{CycleMove, Offence, RuleSet, UnknownRuleSet};
 
 use crate::core::Position;
-use std::fmt;
-use std::str::FromStr;
-
-/// Which rule book judges repetitions.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum RuleSet {
-    /// The Chinese Xiangqi Association rules (the default).
-    #[default]
-    Chinese,
-    /// The Asian Xiangqi Federation rules.
-    Asian,
-    /// Only perpetual check loses; every other repetition is a draw.
-    Simple,
-}
-
-impl RuleSet {
-    pub const ALL: [RuleSet; 3] = [RuleSet::Chinese, RuleSet::Asian, RuleSet::Simple];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSet::Chinese => "chinese",
-            RuleSet::Asian => "asian",
-            RuleSet::Simple => "simple",
-        }
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for RuleSet {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<RuleSet, String> {
-        RuleSet::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("unknown rule set '{text}' (chinese, asian, simple)"))
-    }
-}
 
 /// The outcome of a repetition, for the side to move in the repeated position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -62,34 +45,11 @@ pub enum Verdict {
 /// Judges the cycle of the last `cycle` plies, after which `pos` stands as it
 /// stood `cycle` plies ago (`cycle` is even and at least 4).
 pub fn judge_repetition(pos: &Position, cycle: usize, rules: RuleSet) -> Verdict {
-    let _ = rules;
-    perpetual_check_verdict(pos, cycle)
-}
-
-/// The rule every rule book shares: a side that checks with every move of the
-/// cycle while the other does not loses.
-fn perpetual_check_verdict(pos: &Position, cycle: usize) -> Verdict {
-    let (opponent_always_checks, we_always_check) = checks_in_cycle(pos, cycle);
-    match (we_always_check, opponent_always_checks) {
-        (true, false) => Verdict::Loss,
-        (false, true) => Verdict::Win,
-        _ => Verdict::Draw,
+    match cycle_loser(pos, cycle, rules) {
+        None => Verdict::Draw,
+        Some(loser) if loser == pos.side_to_move() => Verdict::Loss,
+        Some(_) => Verdict::Win,
     }
-}
-
-/// Whether every move of the opponent, and every move of the side to move, in
-/// the last `cycle` plies gave check.
-fn checks_in_cycle(pos: &Position, cycle: usize) -> (bool, bool) {
-    let mut replay = pos.clone();
-    let mut always = [true, true]; // [opponent, side to move]
-    for ply in 0..cycle.min(pos.history().len()) {
-        // After a move, the side to move is in check if that move gave check.
-        if !replay.in_check() {
-            always[ply % 2] = false;
-        }
-        replay.unmake();
-    }
-    (always[0], always[1])
 }
 
 #[cfg(test)]
@@ -110,8 +70,10 @@ mod tests {
         let mut pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K3R w").unwrap();
         play(&mut pos, "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9");
         assert_eq!(pos.hash(), pos.history()[pos.history().len() - 4].hash);
-        // Red, to move, checked with every move: Red loses.
-        assert_eq!(judge_repetition(&pos, 4, RuleSet::Simple), Verdict::Loss);
+        for rules in RuleSet::ALL {
+            // Red, to move, checked with every move: Red loses.
+            assert_eq!(judge_repetition(&pos, 4, rules), Verdict::Loss);
+        }
         pos.unmake();
         assert_eq!(pos.hash(), pos.history()[pos.history().len() - 4].hash);
         assert_eq!(judge_repetition(&pos, 4, RuleSet::Simple), Verdict::Win);
@@ -121,6 +83,17 @@ mod tests {
     fn idle_repetition_is_a_draw() {
         let mut pos = Position::startpos();
         play(&mut pos, "b0c2 b9c7 c2b0 c7b9");
+        for rules in RuleSet::ALL {
+            assert_eq!(judge_repetition(&pos, 4, rules), Verdict::Draw);
+        }
+    }
+
+    #[test]
+    fn chasing_an_unprotected_cannon_loses_except_under_simple_rules() {
+        let mut pos = Position::from_fen("4k3r/9/c8/9/9/9/9/1R7/9/3K5 w").unwrap();
+        play(&mut pos, "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7");
+        assert_eq!(judge_repetition(&pos, 4, RuleSet::Chinese), Verdict::Loss);
+        assert_eq!(judge_repetition(&pos, 4, RuleSet::Asian), Verdict::Loss);
         assert_eq!(judge_repetition(&pos, 4, RuleSet::Simple), Verdict::Draw);
     }
 

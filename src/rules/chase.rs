@@ -1,0 +1,343 @@
+//! Protection and chase detection (捉, 1999 §28.3 and §29, 2011 §24.3): which
+//! enemy pieces a side could win if it were its turn, and how.
+//!
+//! Protection is judged by playing the exchange out with legal moves only, so
+//! a defender that is pinned, or that is the cannon's own screen, is no
+//! defender (a fake root, 假根), and a piece with fewer defenders than
+//! attackers (少根子) is won by the exchange. A move chases when it creates
+//! such a threat that did not stand before it.
+
+use super::mate::{mates_by_checks, may_give_check};
+use super::material::material_value;
+use crate::core::attacks::{elephant_attacks, ADVISOR_STEPS};
+use crate::core::{GenKind, Move, Piece, PieceKind, Position, Square};
+use arrayvec::ArrayVec;
+
+/// How deep an exchange on one point is played out. Ten captures exhaust
+/// every real exchange (each side has at most five pieces that can reach a
+/// point at once).
+const EXCHANGE_DEPTH: u32 = 10;
+
+/// A capture that lets the opponent mate with this many consecutive checks
+/// wins nothing (1999 §29.4 "不致立即被对方将死"): the rule-book diagrams
+/// (参考图20) count a two-check mate as immediate.
+const REFUTING_MATE_CHECKS: u32 = 2;
+
+/// How a threatened piece would be won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ThreatWay {
+    /// Several attackers against fewer defenders: the exchange nets material
+    /// (a joint chase, 联合捉, or an under-protected piece, 少根子).
+    Exchange,
+    /// A cheaper piece takes a dearer one even though it is protected: a
+    /// horse or cannon on a chariot, an advisor or elephant on a chariot,
+    /// horse or cannon.
+    Cheaper,
+    /// Nothing can take back (无根子), fake roots included.
+    Unprotected,
+}
+
+/// One enemy piece that a side threatens to win.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// Where the threatened piece stands, and what it is.
+    pub square: Square,
+    pub piece: Piece,
+    /// The piece that would make the first capture.
+    pub attacker: Square,
+    pub way: ThreatWay,
+    /// The material the threat nets, after every recapture.
+    pub gain: i32,
+    /// Whether the threat needs a second piece of ours besides the attacker
+    /// (联合捉, 2011 §24.17), as when a move keeps up a standing threat by
+    /// serving as the attacker's screen.
+    pub joint: bool,
+}
+
+impl Threat {
+    /// The single-piece chases that the 2011 rules (§26.8.1) put first when
+    /// both sides attack: a chariot, or a piece with no protection at all.
+    pub fn is_single_piece(&self) -> bool {
+        !self.joint
+            && (self.way == ThreatWay::Unprotected
+                || (self.way == ThreatWay::Cheaper && self.piece.kind == PieceKind::Chariot))
+    }
+}
+
+/// Every enemy piece a side can threaten at once (at most 16).
+pub type Threats = ArrayVec<Threat, 16>;
+
+/// Which pieces may chase at all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Chasers {
+    /// Every piece but the king (the CXA rule-book diagrams count a pawn's
+    /// chase of an unprotected piece).
+    AllButKing,
+    /// Neither king nor pawn: both may attack freely (1999 §27.1-2, 2011
+    /// §26.1, AXF rule 29).
+    NoKingOrPawn,
+}
+
+/// The enemy pieces that the side to move could win now, one entry per piece
+/// (the strongest way to win it): by a capture, or by a check that every
+/// answer to leaves the piece to be won (抽吃).
+pub fn threats(pos: &mut Position, chasers: Chasers) -> Threats {
+    let mut found = capture_threats(pos, chasers, true);
+    for threat in check_threats(pos, chasers) {
+        if !found.iter().any(|t| t.square == threat.square) && !found.is_full() {
+            found.push(threat);
+        }
+    }
+    found
+}
+
+/// Pieces won through a check: after the check, whatever the opponent
+/// answers, the piece can be taken at a profit that also pays for anything
+/// the answer took.
+fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
+    let mut found = Threats::new();
+    let king = pos.king_square(!pos.side_to_move());
+    for check in pos.moves_of(GenKind::Quiets) {
+        if !may_give_check(pos, check, king) {
+            continue;
+        }
+        pos.make(check);
+        if !pos.in_check() {
+            pos.unmake();
+            continue;
+        }
+        let mut common: Option<Threats> = None;
+        for answer in pos.legal_moves() {
+            let lost = pos
+                .piece_at(answer.to())
+                .map_or(0, |p| material_value(p, answer.to()));
+            pos.make(answer);
+            // Name each piece won by where it stood before the answer, and
+            // the piece giving check as the one that starts the win.
+            // It is really our move now, so a piece that could take back
+            // first is no exchange offer.
+            let won: Threats = capture_threats(pos, chasers, false)
+                .into_iter()
+                .filter(|t| t.gain > lost)
+                .map(|mut t| {
+                    if t.square == answer.to() {
+                        t.square = answer.from();
+                    }
+                    t.attacker = check.from();
+                    t
+                })
+                .collect();
+            pos.unmake();
+            common = Some(match common {
+                None => won,
+                Some(before) => before
+                    .into_iter()
+                    .filter(|t| won.iter().any(|w| w.square == t.square))
+                    .collect(),
+            });
+            if common.as_ref().is_some_and(|c| c.is_empty()) {
+                break;
+            }
+        }
+        pos.unmake();
+        for threat in common.unwrap_or_default() {
+            if !found.iter().any(|t| t.square == threat.square) {
+                found.push(threat);
+            }
+        }
+    }
+    found
+}
+
+/// Pieces the side to move can win by capturing now.
+///
+/// When it is only hypothetically our move (`offers_idle`), a same-kind
+/// piece that could take the attacker first is an exchange offer (兑), not a
+/// threat. A capture after which the opponent mates at once wins
+/// nothing (1999 §29.4, [`REFUTING_MATE_CHECKS`]).
+fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> Threats {
+    let mut found = Threats::new();
+    for mv in pos.moves_of(GenKind::Captures) {
+        let (from, to) = (mv.from(), mv.to());
+        let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(to)) else {
+            continue;
+        };
+        let may_chase = match attacker.kind {
+            PieceKind::King => false,
+            PieceKind::Pawn => chasers == Chasers::AllButKing,
+            _ => true,
+        };
+        if !may_chase {
+            continue;
+        }
+        let value = material_value(victim, to);
+        if value == 0 {
+            continue;
+        }
+        if offers_idle && victim.kind == attacker.kind && can_take_first(pos, to, from) {
+            continue;
+        }
+        pos.make(mv);
+        let net = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
+        let wins = net > 0 && !mates_by_checks(pos, REFUTING_MATE_CHECKS);
+        let recaptures = wins && has_recapture(pos, to);
+        pos.unmake();
+        if !wins {
+            continue;
+        }
+        let way = if !recaptures {
+            ThreatWay::Unprotected
+        } else if value > material_value(attacker, from) {
+            ThreatWay::Cheaper
+        } else {
+            ThreatWay::Exchange
+        };
+        let threat = Threat {
+            square: to,
+            piece: victim,
+            attacker: from,
+            way,
+            gain: net,
+            joint: false,
+        };
+        match found.iter_mut().find(|t| t.square == to) {
+            Some(known) if known.way < way => *known = threat,
+            Some(_) => {}
+            None => found.push(threat),
+        }
+    }
+    found
+}
+
+/// Whether the piece on `victim` could legally take the one on `attacker` if
+/// it were its side's move: an exchange offer only when it can (a pinned
+/// victim cannot answer the offer).
+fn can_take_first(pos: &mut Position, victim: Square, attacker: Square) -> bool {
+    let Some(reply) = Move::new(victim, attacker) else {
+        return false;
+    };
+    pos.make_null();
+    let legal = pos.is_legal(reply);
+    pos.unmake();
+    legal
+}
+
+/// The side to move's legal captures onto `sq`, found from the attackers of
+/// the point rather than by generating every move.
+pub fn captures_onto(pos: &Position, sq: Square) -> ArrayVec<Move, 16> {
+    let mut found = ArrayVec::new();
+    if pos.piece_at(sq).is_none() {
+        return found;
+    }
+    // Advisors and elephants never check, so `attackers` leaves them out;
+    // their steps are symmetric, and `is_legal` weeds out the rest.
+    let us = pos.side_to_move();
+    let candidates = pos.attackers(sq, us)
+        | (ADVISOR_STEPS[sq.index()] & pos.pieces(us, PieceKind::Advisor))
+        | (elephant_attacks(sq, pos.occupied()) & pos.pieces(us, PieceKind::Elephant));
+    for from in candidates {
+        if let Some(mv) = Move::new(from, sq) {
+            if pos.is_legal(mv) && !found.is_full() {
+                found.push(mv);
+            }
+        }
+    }
+    found
+}
+
+/// Whether the side to move can really take back on `sq`: legally, and
+/// without letting the other side mate at once.
+fn has_recapture(pos: &mut Position, sq: Square) -> bool {
+    captures_onto(pos, sq).into_iter().any(|mv| {
+        pos.make(mv);
+        let real = !mates_by_checks(pos, 1);
+        pos.unmake();
+        real
+    })
+}
+
+/// What the side to move gains, at best, by starting (or continuing) an
+/// exchange on `sq`; it may always stop, so never below zero.
+pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
+    if depth == 0 {
+        return 0;
+    }
+    let Some(victim) = pos.piece_at(sq) else {
+        return 0;
+    };
+    let value = material_value(victim, sq);
+    let mut best = 0;
+    for mv in captures_onto(pos, sq) {
+        pos.make(mv);
+        let gain = value - exchange_gain(pos, sq, depth - 1);
+        // A recapture that lets the other side mate is no recapture: the
+        // defender "cannot leave its line" (不能离线, a fake root). Asked
+        // only when the capture would count, since it costs a search.
+        if gain > best && !mates_by_checks(pos, 1) {
+            best = gain;
+        }
+        pos.unmake();
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn threats_in(fen: &str) -> Threats {
+        threats(&mut Position::from_fen(fen).unwrap(), Chasers::NoKingOrPawn)
+    }
+
+    #[test]
+    fn captures_onto_a_point_match_the_move_generator() {
+        let fens = [
+            "2bakab2/9/4c1n1c/pCp1N3p/7n1/2P6/P3P1P1P/4CrN2/9/1RBAKAB2 w",
+            "1R1nka3/4ac3/b3b4/p1P1p3p/5n1rc/3R5/P2CP1P2/2N1BCr2/4A4/4KAB2 w",
+            "2b1k1b2/1N1ca4/5a3/5P3/9/9/p8/5A3/4A1n2/3K5 b",
+            "r1bakab2/9/2n1c4/p3p3p/2p3Pn1/3R5/P1PCP3P/N3C3N/4A4/R1BAK1c1r b",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            for sq in pos.occupied() {
+                let mut want: Vec<Move> = pos
+                    .moves_of(GenKind::Captures)
+                    .into_iter()
+                    .filter(|mv| mv.to() == sq)
+                    .collect();
+                let mut got: Vec<Move> = captures_onto(&pos, sq).into_iter().collect();
+                want.sort_by_key(|mv| mv.to_u16());
+                got.sort_by_key(|mv| mv.to_u16());
+                assert_eq!(got, want, "{fen} onto {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_unprotected_cannon_is_threatened() {
+        let found = threats_in("4k4/9/c8/9/9/9/9/R8/9/3K5 w");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].square, Square::A7);
+        assert_eq!(found[0].way, ThreatWay::Unprotected);
+    }
+
+    #[test]
+    fn a_protected_cannon_is_only_followed() {
+        // The chariot on c7 defends the cannon: taking it loses the chariot.
+        assert!(threats_in("4k4/9/c1r6/9/9/9/9/R8/9/3K5 w").is_empty());
+    }
+
+    #[test]
+    fn a_horse_on_a_protected_chariot_is_a_threat() {
+        let found = threats_in("2r1k4/9/2r6/9/1N7/9/9/9/9/3K5 w");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].way, ThreatWay::Cheaper);
+        assert!(found[0].is_single_piece());
+    }
+
+    #[test]
+    fn king_and_pawn_captures_are_not_threats() {
+        // The red pawn and the red king each attack an unprotected horse.
+        assert!(threats_in("3k5/9/9/4n4/4P4/9/9/9/4n4/4K4 w").is_empty());
+    }
+}

@@ -1,0 +1,225 @@
+//! Classification of one move of a repeating cycle: check (将), mate threat
+//! (杀), chase (捉) with its targets, or idle (闲), judged by its heaviest
+//! effect (1999 §27.4).
+
+use super::chase::{captures_onto, threats, Chasers, Threat, Threats};
+use super::mate::{mates_by_checks, threatens_mate, MATE_THREAT_CHECKS};
+use crate::core::attacks::between;
+use crate::core::{Move, PieceKind, Position, Square};
+use std::fmt;
+
+/// The kind of a move, heaviest first when a move has several effects.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MoveKind {
+    Idle,
+    Chase,
+    MateThreat,
+    Check,
+}
+
+impl MoveKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::Check => "check",
+            MoveKind::MateThreat => "mate-threat",
+            MoveKind::Chase => "chase",
+            MoveKind::Idle => "idle",
+        }
+    }
+
+    /// Check, mate threat and chase are all attacks (打, 1999 §28.4).
+    pub fn is_attack(self) -> bool {
+        self != MoveKind::Idle
+    }
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an attack-looking move was still judged idle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Excuse {
+    /// The king answered a check; what it uncovers is not held against it
+    /// (2011 §26.1.2).
+    KingAnswersCheck,
+}
+
+/// Everything the rules see in one move.
+#[derive(Clone, Debug)]
+pub struct MoveClass {
+    pub mv: Move,
+    pub kind: MoveKind,
+    pub check: bool,
+    pub mate_threat: bool,
+    /// The new threats this move creates (empty unless it chases).
+    pub chases: Threats,
+    pub excuse: Option<Excuse>,
+}
+
+impl MoveClass {
+    /// Whether every target of this chase is one the 2011 rules rank first
+    /// (a chariot, or an unprotected piece, chased by a single piece).
+    pub fn single_piece_attack(&self) -> bool {
+        match self.kind {
+            MoveKind::Check | MoveKind::MateThreat => true,
+            MoveKind::Chase => self.chases.iter().any(Threat::is_single_piece),
+            MoveKind::Idle => false,
+        }
+    }
+}
+
+/// How much of a move to look at.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Stop at the first attack found (the search only needs attack or not).
+    AttackOnly,
+    /// Every effect: the judge tool and both-sides-attack cases.
+    Full,
+}
+
+/// The threats the side to move already had before its move. In check, its
+/// own threats are hidden by the duty to answer the check, so they are read
+/// at its previous turn instead (an evasion that leaves a standing threat in
+/// place creates nothing new).
+fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
+    let history = pos.history();
+    let replayable =
+        history.len() >= 2 && history[history.len() - 2..].iter().all(|u| u.mv.is_some());
+    if !pos.in_check() {
+        return threats(pos, chasers);
+    }
+    // With no earlier turn to read (or one in check too), nothing stood.
+    if !replayable {
+        return Threats::new();
+    }
+    let replies: Vec<Move> = history[history.len() - 2..]
+        .iter()
+        .filter_map(|u| u.mv)
+        .collect();
+    pos.unmake();
+    pos.unmake();
+    let earlier = if pos.in_check() {
+        Threats::new()
+    } else {
+        threats(pos, chasers)
+    };
+    for mv in replies {
+        pos.make(mv);
+    }
+    earlier
+}
+
+/// Whether the piece on `helper` takes part in winning `threat`'s target: once
+/// the attacker has taken and the other side has taken back, it can take
+/// again. `pos` has the other side to move, as after our move.
+fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
+    let Some(first) = Move::new(threat.attacker, threat.square) else {
+        return false;
+    };
+    pos.make_null();
+    let mut found = false;
+    if pos.is_legal(first) {
+        pos.make(first);
+        for reply in captures_onto(pos, threat.square) {
+            pos.make(reply);
+            found |= captures_onto(pos, threat.square)
+                .iter()
+                .any(|again| again.from() == helper);
+            pos.unmake();
+        }
+        pos.unmake();
+    }
+    pos.unmake();
+    found
+}
+
+/// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
+pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) -> MoveClass {
+    let was_in_check = pos.in_check();
+    let mover_is_king = pos
+        .piece_at(mv.from())
+        .is_some_and(|p| p.kind == PieceKind::King);
+    let mut class = MoveClass {
+        mv,
+        kind: MoveKind::Idle,
+        check: false,
+        mate_threat: false,
+        chases: Threats::new(),
+        excuse: None,
+    };
+    pos.make(mv);
+    class.check = pos.in_check();
+    pos.unmake();
+    if class.check {
+        class.kind = MoveKind::Check;
+        return class;
+    }
+    if was_in_check && mover_is_king {
+        class.excuse = Some(Excuse::KingAnswersCheck);
+        return class;
+    }
+
+    pos.make(mv);
+    pos.make_null();
+    let after = threats(pos, chasers);
+    pos.unmake();
+    // What stood before matters only if the move threatens anything at all.
+    let before = if after.is_empty() {
+        Threats::new()
+    } else {
+        pos.unmake();
+        let before = standing_threats(pos, chasers);
+        pos.make(mv);
+        before
+    };
+    let standing = |t: &Threat| {
+        before.iter().any(|b| {
+            // The same attacker, followed through the move, on the same
+            // victim is a standing threat (从捉到捉), not a new one.
+            let attacker = if b.attacker == mv.from() {
+                mv.to()
+            } else {
+                b.attacker
+            };
+            b.square == t.square && attacker == t.attacker
+        })
+    };
+    // A piece that moves and stays the attacker's screen takes part in the
+    // threat: the rule-book diagrams (图25, 图28) count its move as a joint
+    // chase even though the threat stood before.
+    let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
+    let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
+    class.chases = after
+        .into_iter()
+        .filter_map(|mut t| {
+            if !standing(&t) {
+                Some(t)
+            } else if screens(&t) || supports(pos, &t) {
+                t.joint = true;
+                Some(t)
+            } else {
+                None
+            }
+        })
+        .collect();
+    if detail == Detail::Full || class.chases.is_empty() {
+        class.mate_threat = threatens_mate(pos);
+    }
+    pos.unmake();
+    // A mate threat that already stood before the move is not a new one.
+    if class.mate_threat && mates_by_checks(pos, MATE_THREAT_CHECKS) {
+        class.mate_threat = false;
+    }
+
+    class.kind = if class.mate_threat {
+        MoveKind::MateThreat
+    } else if !class.chases.is_empty() {
+        MoveKind::Chase
+    } else {
+        MoveKind::Idle
+    };
+    class
+}

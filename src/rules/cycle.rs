@@ -1,0 +1,202 @@
+//! The verdict on a repeating cycle: replay the plies between two
+//! occurrences of a position, classify each move, and apply the rule set's
+//! table.
+
+use super::classify::{classify, Detail, MoveClass, MoveKind};
+use super::tables::{rule, CycleMove, Offence, RuleSet, Ruling};
+use crate::core::{Color, Move, Position, Square};
+
+/// A ruling on a cycle, with every move's classification: what a referee
+/// (or the `judge` tool) reports.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// The side that must vary, and so loses by repeating; `None` is a draw.
+    pub loser: Option<Color>,
+    pub offence: Option<Offence>,
+    /// One line: "perpetual chase of the horse on c7 by Black", "mutual
+    /// perpetual check", ...
+    pub reason: String,
+    /// The cycle's moves in order, each classified in full.
+    pub moves: Vec<CycleMove>,
+}
+
+/// Why a cycle cannot be judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CycleError {
+    /// Fewer plies of history than the cycle needs.
+    TooShort { cycle: usize, history: usize },
+    /// The cycle contains a pass (a null move from the search).
+    NullMove,
+}
+
+impl std::fmt::Display for CycleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CycleError::TooShort { cycle, history } => {
+                write!(
+                    f,
+                    "a cycle of {cycle} plies needs that much history, not {history}"
+                )
+            }
+            CycleError::NullMove => f.write_str("the cycle contains a null move"),
+        }
+    }
+}
+
+impl std::error::Error for CycleError {}
+
+/// The position `cycle` plies back and the moves played since.
+fn unwind(pos: &Position, cycle: usize) -> Result<(Position, Vec<Move>), CycleError> {
+    let history = pos.history();
+    if cycle == 0 || cycle > history.len() {
+        return Err(CycleError::TooShort {
+            cycle,
+            history: history.len(),
+        });
+    }
+    let moves = history[history.len() - cycle..]
+        .iter()
+        .map(|undo| undo.mv.ok_or(CycleError::NullMove))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut start = pos.clone();
+    for _ in 0..cycle {
+        start.unmake();
+    }
+    Ok((start, moves))
+}
+
+/// Identities for the pieces of a position: a number per occupied point,
+/// moved along with its piece so a chased piece is recognised wherever it
+/// goes.
+struct PieceIds([u8; Square::NUM]);
+
+impl PieceIds {
+    const NONE: u8 = u8::MAX;
+
+    fn of(pos: &Position) -> PieceIds {
+        let mut ids = [PieceIds::NONE; Square::NUM];
+        for (n, sq) in pos.occupied().enumerate() {
+            ids[sq.index()] = n as u8;
+        }
+        PieceIds(ids)
+    }
+
+    fn at(&self, sq: Square) -> u8 {
+        self.0[sq.index()]
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.0[mv.to().index()] = self.0[mv.from().index()];
+        self.0[mv.from().index()] = PieceIds::NONE;
+    }
+}
+
+/// Classifies the moves from `start`. With `Detail::AttackOnly` it stops
+/// looking at a side once that side has made a move its rule set does not
+/// count as an attack, since such a side is allowed whatever else it does.
+fn classify_cycle(
+    start: &Position,
+    moves: &[Move],
+    rules: RuleSet,
+    detail: Detail,
+) -> Vec<CycleMove> {
+    let mut pos = start.clone();
+    let mut ids = PieceIds::of(start);
+    let mut allowed = [false; Color::NUM];
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let color = pos.side_to_move();
+        if detail == Detail::Full || !allowed[color.index()] {
+            let class = if rules == RuleSet::Simple && detail != Detail::Full {
+                checks_only(&mut pos, mv)
+            } else {
+                classify(&mut pos, mv, detail, rules.chasers())
+            };
+            if !rules.counts_as_attack(&class) {
+                allowed[color.index()] = true;
+            }
+            let target_ids = class.chases.iter().map(|t| ids.at(t.square)).collect();
+            out.push(CycleMove {
+                color,
+                class,
+                target_ids,
+            });
+            if detail != Detail::Full && allowed.iter().all(|&a| a) {
+                break;
+            }
+        }
+        pos.make(mv);
+        ids.play(mv);
+    }
+    out
+}
+
+/// The cheapest classification, for rule sets that only count checks.
+fn checks_only(pos: &mut Position, mv: Move) -> MoveClass {
+    pos.make(mv);
+    let check = pos.in_check();
+    pos.unmake();
+    MoveClass {
+        mv,
+        kind: if check {
+            MoveKind::Check
+        } else {
+            MoveKind::Idle
+        },
+        check,
+        mate_threat: false,
+        chases: Default::default(),
+        excuse: None,
+    }
+}
+
+/// The loser of the cycle of the last `cycle` plies of `pos`, looking at as
+/// little as the verdict needs; `None` is a draw.
+pub fn cycle_loser(pos: &Position, cycle: usize, rules: RuleSet) -> Option<Color> {
+    let (start, moves) = unwind(pos, cycle).ok()?;
+    let quick = classify_cycle(&start, &moves, rules, Detail::AttackOnly);
+    let mut ruling = rule(&quick, rules);
+    // When both sides attack throughout, the Chinese table weighs what kind
+    // of attack each made, which needs every effect of every move.
+    if rules == RuleSet::Chinese && both_attack(&quick, rules) {
+        ruling = rule(&classify_cycle(&start, &moves, rules, Detail::Full), rules);
+    }
+    ruling.loser.map(|(color, _)| color)
+}
+
+fn both_attack(moves: &[CycleMove], rules: RuleSet) -> bool {
+    Color::ALL.iter().all(|&c| {
+        moves
+            .iter()
+            .filter(|m| m.color == c)
+            .all(|m| rules.counts_as_attack(&m.class))
+    })
+}
+
+/// The full judgement on the cycle of the last `cycle` plies of `pos`.
+pub fn judge_cycle(pos: &Position, cycle: usize, rules: RuleSet) -> Result<Judgement, CycleError> {
+    let (start, moves) = unwind(pos, cycle)?;
+    let classified = classify_cycle(&start, &moves, rules, Detail::Full);
+    let Ruling { loser, draw_reason } = rule(&classified, rules);
+    let (loser, offence, reason) = match loser {
+        Some((color, offence)) => {
+            let reason = format!("{offence} by {}", color_name(color));
+            (Some(color), Some(offence), reason)
+        }
+        None => (None, None, draw_reason.to_string()),
+    };
+    Ok(Judgement {
+        loser,
+        offence,
+        reason,
+        moves: classified,
+    })
+}
+
+/// "Red" or "Black".
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}

@@ -1,0 +1,256 @@
+//! The rule sets and their verdict tables: given how each side played a
+//! repeating cycle, who (if anyone) must vary and so loses.
+//!
+//! * `chinese` (CXA 1999 §24-26, 2011 §25-26): every move an attack (check,
+//!   mate threat or chase, of one piece or several in turn) is forbidden;
+//!   unilateral perpetual check always loses; when both sides are forbidden
+//!   the side whose attacks are all single-piece ones (长杀, 长捉车, 长捉无根子,
+//!   and their mixtures with checks) against one whose are not must vary
+//!   (2011 §26.8), otherwise it is a draw.
+//! * `asian` (AXF): perpetual check loses; perpetual mate threats and one
+//!   check with one chase are allowed; a perpetual chase must hit the same
+//!   piece with every move; both sides forbidden is a draw.
+//! * `simple`: only perpetual check loses.
+
+use super::chase::Chasers;
+use super::classify::{MoveClass, MoveKind};
+use super::material::kind_name;
+use crate::core::{Color, Square};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which rule book judges repetitions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum RuleSet {
+    /// The Chinese Xiangqi Association rules (the default).
+    #[default]
+    Chinese,
+    /// The Asian Xiangqi Federation rules.
+    Asian,
+    /// Only perpetual check loses; every other repetition is a draw.
+    Simple,
+}
+
+impl RuleSet {
+    pub const ALL: [RuleSet; 3] = [RuleSet::Chinese, RuleSet::Asian, RuleSet::Simple];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Chinese => "chinese",
+            RuleSet::Asian => "asian",
+            RuleSet::Simple => "simple",
+        }
+    }
+
+    /// Which pieces' attacks can be chases under this rule set.
+    pub fn chasers(self) -> Chasers {
+        match self {
+            RuleSet::Chinese => Chasers::AllButKing,
+            RuleSet::Asian | RuleSet::Simple => Chasers::NoKingOrPawn,
+        }
+    }
+
+    /// Whether a classified move counts as an attack under this rule set.
+    pub fn counts_as_attack(self, class: &MoveClass) -> bool {
+        match self {
+            RuleSet::Chinese => class.kind.is_attack(),
+            // AXF: checks and chases only; a mate threat is allowed, unless
+            // the same move also chases.
+            RuleSet::Asian => class.check || !class.chases.is_empty(),
+            RuleSet::Simple => class.check,
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A rule-set name that is not one of ours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRuleSet(pub String);
+
+impl fmt::Display for UnknownRuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown rule set '{}' (chinese, asian, simple)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRuleSet {}
+
+impl FromStr for RuleSet {
+    type Err = UnknownRuleSet;
+
+    fn from_str(text: &str) -> Result<RuleSet, UnknownRuleSet> {
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownRuleSet(text.to_string()))
+    }
+}
+
+/// One classified move of a cycle, with the identities of the pieces it
+/// chases (identities follow pieces through the cycle, so a chase of the same
+/// piece on a new point is recognised).
+#[derive(Clone, Debug)]
+pub struct CycleMove {
+    pub color: Color,
+    pub class: MoveClass,
+    pub target_ids: Vec<u8>,
+}
+
+/// What a side did wrong over the cycle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Offence {
+    PerpetualCheck,
+    PerpetualMateThreat,
+    /// Every move chased; the pieces chased (kind name and point).
+    PerpetualChase(Vec<(&'static str, Square)>),
+    /// Every move attacked, in a mixture of checks, mate threats and chases.
+    PerpetualAttack(Vec<MoveKind>),
+}
+
+impl fmt::Display for Offence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Offence::PerpetualCheck => f.write_str("perpetual check"),
+            Offence::PerpetualMateThreat => f.write_str("perpetual mate threat"),
+            Offence::PerpetualChase(targets) => {
+                f.write_str("perpetual chase of ")?;
+                for (i, (kind, sq)) in targets.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if i + 1 == targets.len() {
+                            " and "
+                        } else {
+                            ", "
+                        })?;
+                    }
+                    write!(f, "the {kind} on {sq}")?;
+                }
+                Ok(())
+            }
+            Offence::PerpetualAttack(kinds) => {
+                f.write_str("perpetual attack (")?;
+                for (i, kind) in kinds.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" and ")?;
+                    }
+                    f.write_str(kind.name())?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+/// The verdict on a cycle: who loses, and why; `None` is a draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruling {
+    pub loser: Option<(Color, Offence)>,
+    /// Why it is a draw, when it is one.
+    pub draw_reason: &'static str,
+}
+
+/// How one side played the cycle, as the tables need it.
+struct Conduct<'a> {
+    moves: Vec<&'a CycleMove>,
+    forbidden: bool,
+    all_check: bool,
+    single_piece: bool,
+}
+
+fn conduct<'a>(moves: &'a [CycleMove], color: Color, rules: RuleSet) -> Conduct<'a> {
+    let moves: Vec<&CycleMove> = moves.iter().filter(|m| m.color == color).collect();
+    let all_check = !moves.is_empty() && moves.iter().all(|m| m.class.check);
+    let every_move_attacks =
+        !moves.is_empty() && moves.iter().all(|m| rules.counts_as_attack(&m.class));
+    let forbidden = match rules {
+        RuleSet::Chinese => every_move_attacks,
+        // AXF: checks all the way, or chases of one same piece all the way.
+        RuleSet::Asian => {
+            all_check
+                || (every_move_attacks
+                    && moves.iter().all(|m| !m.class.check)
+                    && common_target(&moves).is_some())
+        }
+        RuleSet::Simple => all_check,
+    };
+    let single_piece = moves.iter().all(|m| m.class.single_piece_attack());
+    Conduct {
+        moves,
+        forbidden,
+        all_check,
+        single_piece,
+    }
+}
+
+/// A piece chased by every one of the side's moves.
+fn common_target(moves: &[&CycleMove]) -> Option<u8> {
+    let first = moves.first()?;
+    first
+        .target_ids
+        .iter()
+        .copied()
+        .find(|id| moves.iter().all(|m| m.target_ids.contains(id)))
+}
+
+fn offence(side: &Conduct) -> Offence {
+    if side.all_check {
+        return Offence::PerpetualCheck;
+    }
+    let mut kinds: Vec<MoveKind> = side.moves.iter().map(|m| m.class.kind).collect();
+    kinds.sort_unstable_by(|a, b| b.cmp(a));
+    kinds.dedup();
+    match kinds.as_slice() {
+        [MoveKind::MateThreat] => Offence::PerpetualMateThreat,
+        [MoveKind::Chase] => {
+            let mut targets: Vec<(&'static str, Square)> = Vec::new();
+            let mut seen: Vec<u8> = Vec::new();
+            for m in &side.moves {
+                for (t, id) in m.class.chases.iter().zip(&m.target_ids) {
+                    if !seen.contains(id) {
+                        seen.push(*id);
+                        targets.push((kind_name(t.piece.kind), t.square));
+                    }
+                }
+            }
+            Offence::PerpetualChase(targets)
+        }
+        _ => Offence::PerpetualAttack(kinds),
+    }
+}
+
+/// Applies the rule set's table to a classified cycle. `moves` may stop short
+/// for a side once it has made a move that is not an attack: that side is
+/// allowed whatever follows.
+pub fn rule(moves: &[CycleMove], rules: RuleSet) -> Ruling {
+    let red = conduct(moves, Color::Red, rules);
+    let black = conduct(moves, Color::Black, rules);
+    let loses = |side: &Conduct, color| Ruling {
+        loser: Some((color, offence(side))),
+        draw_reason: "",
+    };
+    let draw = |why| Ruling {
+        loser: None,
+        draw_reason: why,
+    };
+    match (red.all_check, black.all_check) {
+        (true, true) => return draw("mutual perpetual check"),
+        (true, false) => return loses(&red, Color::Red),
+        (false, true) => return loses(&black, Color::Black),
+        (false, false) => {}
+    }
+    match (red.forbidden, black.forbidden) {
+        (false, false) => draw("repetition without a forbidden perpetual"),
+        (true, false) => loses(&red, Color::Red),
+        (false, true) => loses(&black, Color::Black),
+        (true, true) if rules == RuleSet::Chinese => match (red.single_piece, black.single_piece) {
+            (true, false) => loses(&red, Color::Red),
+            (false, true) => loses(&black, Color::Black),
+            _ => draw("both sides attack perpetually"),
+        },
+        (true, true) => draw("both sides attack perpetually"),
+    }
+}

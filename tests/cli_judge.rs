@@ -1,0 +1,154 @@
+//! `chuhan judge` through the binary: verdicts, reasons and cycle moves in
+//! text and JSON, rule-set selection, and bad input that never stops the run.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `chuhan judge ARGS` with `input` on stdin: (success, stdout, stderr).
+fn judge(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .arg("judge")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the judge reads stdin");
+    let out = child.wait_with_output().expect("the judge finishes");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Red's chariot chases the unprotected black cannon around a7/b7.
+const CHASE: &str = "fen 4k3r/9/c8/9/9/9/9/1R7/9/3K5 w - - 0 1 moves \
+    b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7";
+
+/// Red's chariot checks on ranks 9 and 8 while the black king steps; the
+/// position after the first ply stands for the third time after the ninth,
+/// which ends the game (the tenth move is still checked for legality).
+const CHECKS: &str = "fen 3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1 moves \
+    i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9 d9d8";
+
+#[test]
+fn a_perpetual_chase_names_its_target_and_each_move() {
+    let (ok, out, _) = judge(&[], &format!("{CHASE}\n"));
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0], "red_loses: perpetual chase of the cannon on a7 by Red",
+        "{out}"
+    );
+    assert_eq!(lines[1], "  b2a2 Red chase (cannon a7)");
+    assert_eq!(lines[2], "  a7b7 Black idle");
+    assert_eq!(lines.len(), 5);
+}
+
+#[test]
+fn the_rule_switch_changes_the_verdict() {
+    let (_, simple, _) = judge(&["--rule", "simple"], &format!("{CHASE}\n"));
+    assert!(simple.starts_with("draw: "), "{simple}");
+    let (_, asian, _) = judge(&["--rule=asian"], &format!("{CHASE}\n"));
+    // AXF wants the same piece chased on every move: the cannon is one piece.
+    assert!(asian.starts_with("red_loses: perpetual chase"), "{asian}");
+}
+
+#[test]
+fn json_gives_one_object_per_game() {
+    let input = format!("{CHECKS}\nstartpos moves h2e2 h9g7\n");
+    let (ok, out, _) = judge(&["--json"], &input);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with(
+            "{\"verdict\":\"red_loses\",\"reason\":\"perpetual check by Red\",\"plies\":9,\
+             \"moves\":[{\"move\":\"d9d8\",\"side\":\"black\",\"kind\":\"idle\",\"targets\":[]},\
+             {\"move\":\"i9i8\",\"side\":\"red\",\"kind\":\"check\",\"targets\":[]}"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        "{\"verdict\":\"ongoing\",\"reason\":\"\",\"plies\":2,\"moves\":[]}"
+    );
+    let (_, chase, _) = judge(&["--json"], &format!("{CHASE}\n"));
+    assert!(
+        chase.contains(
+            "{\"move\":\"b2a2\",\"side\":\"red\",\"kind\":\"chase\",\
+             \"targets\":[{\"piece\":\"cannon\",\"square\":\"a7\"}]}"
+        ),
+        "{chase}"
+    );
+}
+
+#[test]
+fn checkmate_and_no_legal_move_lose() {
+    // Red mates with the chariot on the back rank (b8 holds rank 8, the red
+    // king holds the e-file).
+    let mate = "fen 3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1 moves a0a9";
+    let (_, out, _) = judge(&[], &format!("{mate}\n"));
+    assert_eq!(out.trim(), "black_loses: checkmate");
+}
+
+#[test]
+fn sixty_moves_without_a_capture_draw() {
+    let game = "fen 3k1a3/9/9/3P5/9/9/9/9/9/3K1A3 w - - 118 60 moves f0e1 f9e8";
+    let (_, out, _) = judge(&["--json"], &format!("{game}\n"));
+    assert!(
+        out.starts_with("{\"verdict\":\"draw\",\"reason\":\"60-move rule\""),
+        "{out}"
+    );
+    let (_, early, _) = judge(
+        &[],
+        "fen 3k1a3/9/9/3P5/9/9/9/9/9/3K1A3 w - - 117 60 moves f0e1 f9e8\n",
+    );
+    assert_eq!(early.trim(), "ongoing");
+}
+
+#[test]
+fn bad_lines_are_reported_and_the_next_game_is_judged() {
+    let input = "startpos moves h2e2 h9g7 h0h9\n\
+                 fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1\n\
+                 startpos moves h2e2 zz99\n\
+                 banana\n\
+                 startpos jumps h2e2\n\
+                 startpos moves h2e2\n";
+    let (ok, out, _) = judge(&[], input);
+    assert!(ok, "the judge exits 0 even after bad lines");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: game 1: move 3 (h0h9) is not legal",
+            "error: game 2: bad FEN: rank 0 has 8 points, not 9",
+            "error: game 3: move 2: 'zz99' is not a move in ICCS notation (like h2e2)",
+            "error: game 4: expected 'startpos' or 'fen <FEN>', found 'banana'",
+            "error: game 5: expected 'moves', found 'jumps'",
+            "ongoing",
+        ]
+    );
+    let (_, json, _) = judge(&["--json"], "startpos moves h2e2 h2e2\n");
+    assert_eq!(
+        json.trim(),
+        "{\"error\":\"move 2 (h2e2) is not legal\",\"game\":1}"
+    );
+}
+
+#[test]
+fn a_bad_rule_name_is_one_error_line() {
+    let (ok, _, err) = judge(&["--rule", "fide"], "");
+    assert!(!ok);
+    assert_eq!(
+        err.trim(),
+        "error: unknown rule set 'fide' (chinese, asian, simple)"
+    );
+}

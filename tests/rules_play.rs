@@ -1,0 +1,128 @@
+//! The engine plays by the repetition rules: in rule-book positions where one
+//! side loses by repeating, once the cycle has been played twice that side,
+//! searching to depth 8, does not play the move that completes the third
+//! repetition, unless every other move is mated.
+
+use chuhan::rules::{judge_game, GameOutcome, RuleSet};
+use chuhan::search::{Engine, Limits, Score};
+use chuhan::{Color, Move, Position};
+use serde_json::Value;
+
+fn corpus() -> Vec<Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/cases.json");
+    let text = std::fs::read_to_string(path).expect("the rules corpus is readable");
+    serde_json::from_str::<Vec<Value>>(&text).expect("the corpus is a JSON list")
+}
+
+/// A corpus case as a start position, its moves, and the loser the book names.
+struct Case {
+    id: String,
+    start: Position,
+    moves: Vec<Move>,
+    loser: Color,
+    rules: RuleSet,
+}
+
+/// The cases with a loser, under their first rule set, where our judge
+/// agrees with the book (the others are the judge's business, not the search's).
+fn losing_cycles() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for case in corpus() {
+        let loser = match case["verdict"].as_str() {
+            Some("red_loses") => Color::Red,
+            Some("black_loses") => Color::Black,
+            _ => continue,
+        };
+        let rules = if case["ruleset"].as_str().unwrap_or("").contains("CXA") {
+            RuleSet::Chinese
+        } else {
+            RuleSet::Asian
+        };
+        let start = Position::from_fen(case["fen"].as_str().unwrap()).unwrap();
+        let moves: Vec<Move> = case["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().parse().unwrap())
+            .collect();
+        let judged = judge_game(&start, &moves, rules).unwrap();
+        if judged.outcome == GameOutcome::Loses(loser) {
+            cases.push(Case {
+                id: case["id"].as_str().unwrap().to_string(),
+                start,
+                moves,
+                loser,
+                rules,
+            });
+        }
+    }
+    cases
+}
+
+/// Plays the case's moves (and the cycle on) until the loser is to move with
+/// a move that would make some position stand for the third time; returns
+/// that position and the move.
+fn before_third_repetition(case: &Case) -> (Position, Move) {
+    let cycle = case.moves.len() / 2;
+    let mut pos = case.start.clone();
+    for i in 0.. {
+        let mv = case.moves[i % case.moves.len()];
+        if pos.side_to_move() == case.loser && i >= 2 * cycle - 1 {
+            return (pos, mv);
+        }
+        pos.try_play(mv).unwrap();
+    }
+    unreachable!()
+}
+
+fn check_case(case: &Case, engine: &mut Engine) -> Result<(), String> {
+    let (pos, repeating) = before_third_repetition(case);
+    engine.set_rules(case.rules);
+    engine.clear();
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let outcome = engine.search(&pos, limits.clone());
+    match outcome.best {
+        Some(best) if best == repeating => {
+            // Repeating is fair only when it is the only move, or every
+            // other move is mated.
+            let others = engine.search(
+                &pos,
+                Limits {
+                    banned: vec![repeating],
+                    ..limits
+                },
+            );
+            match others.score {
+                _ if others.best.is_none() => Ok(()),
+                Score::Mate(moves) if moves < 0 => Ok(()),
+                score => Err(format!(
+                    "{}: the loser repeats with {best} though {:?} scores {score:?}",
+                    case.id, others.best
+                )),
+            }
+        }
+        None => Err(format!("{}: no move", case.id)),
+        Some(_) => Ok(()),
+    }
+}
+
+#[test]
+fn a_side_that_would_lose_by_repeating_varies() {
+    // About a second in release (the CI run), under ten in debug.
+    let mut engine = Engine::new(16, 1);
+    let cases = losing_cycles();
+    assert!(cases.len() >= 40, "only {} cases", cases.len());
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|case| check_case(case, &mut engine).err())
+        .collect();
+    println!(
+        "{} of {} losing cycles avoided",
+        cases.len() - failures.len(),
+        cases.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
