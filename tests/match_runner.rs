@@ -225,13 +225,22 @@ fn perpetual_check_loses_for_the_checker() {
     let game = &games[0];
     assert_eq!(game.tag("FEN"), Some("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1"));
     assert_eq!(game.tag("Termination"), Some("perpetual check"), "{stdout}");
+    assert!(
+        stdout.contains("{perpetual check: perpetual check by Red}"),
+        "{stdout}"
+    );
     assert_eq!(game.result, "0-1");
-    // The third occurrence comes with the checker's fifth move, which the
-    // runner banned beforehand (UCCI `banmoves`) and the script played anyway.
+    // The third occurrence comes with the checker's fifth move. From the
+    // first repetition on, the runner banned each checking move that repeats
+    // (UCCI `banmoves`); the script played them anyway.
     assert_eq!(game.moves.len(), 9);
     let sent = std::fs::read_to_string(&log).unwrap();
     let banned: Vec<&str> = sent.lines().filter(|l| l.starts_with("banmoves")).collect();
-    assert_eq!(banned, vec!["banmoves i8i9"], "{sent}");
+    assert_eq!(
+        banned,
+        ["banmoves i8i9", "banmoves i9i8", "banmoves i8i9"],
+        "{sent}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

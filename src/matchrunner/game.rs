@@ -1,20 +1,18 @@
 //! One game between two engine processes, from an opening to a result: the
 //! move loop, clocks, and adjudication under Xiangqi rules (mate and no
-//! legal move lose, illegal moves lose, repetitions are judged by the rules
-//! module, 60 moves without capture draw) plus the optional resign, draw and
-//! length limits.
+//! legal move lose, illegal moves lose; repetitions, at the third
+//! occurrence of a position, and the 60-move rule are judged by
+//! [`crate::rules`]) plus the optional resign, draw and length limits.
 
 use super::clock::Clock;
 use super::engine::{Engine, Failure, GameSoFar, Reply};
 use super::openings::Opening;
 use crate::core::{Color, Move, PieceKind, Position};
-use crate::rules::{judge_repetition, RuleSet, Verdict};
+use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// Plies without a capture after which the game is drawn (the 60-move rule).
-pub const NO_CAPTURE_PLIES: u32 = 120;
 /// How many times a position must stand on the board before the repetition is
 /// judged: the third occurrence, so a single accidental return goes unpunished.
 pub const REPETITION_OCCURRENCES: usize = 3;
@@ -26,8 +24,10 @@ pub enum Termination {
     /// No legal move without being in check: also a loss in Xiangqi.
     NoLegalMove,
     PerpetualCheck,
-    /// A forbidden repetition other than perpetual check (a chase).
     PerpetualChase,
+    PerpetualMateThreat,
+    /// Every move attacked, in a mixture of checks, mate threats and chases.
+    PerpetualAttack,
     Repetition,
     SixtyMoves,
     /// Neither side has a piece that can cross the river.
@@ -51,6 +51,8 @@ impl Termination {
             Termination::NoLegalMove => "no legal move",
             Termination::PerpetualCheck => "perpetual check",
             Termination::PerpetualChase => "perpetual chase",
+            Termination::PerpetualMateThreat => "perpetual mate threat",
+            Termination::PerpetualAttack => "perpetual attack",
             Termination::Repetition => "repetition",
             Termination::SixtyMoves => "60-move rule",
             Termination::NoAttackers => "no attacking pieces",
@@ -299,14 +301,18 @@ struct Game {
     comments: Vec<Option<String>>,
     capture_fen: String,
     capture_index: usize,
+    /// Plies since the last capture, with the checks that do not count.
+    clock: MoveClock,
     /// Plies played by the engines (after the opening).
     engine_plies: u32,
 }
 
 impl Game {
     fn new(opening: &Opening) -> Game {
+        let pos = Position::from_fen(&opening.fen).expect("openings are validated when read");
         let mut game = Game {
-            pos: Position::from_fen(&opening.fen).expect("openings are validated when read"),
+            clock: MoveClock::starting_at(pos.halfmove_clock()),
+            pos,
             start_fen: opening.fen.clone(),
             moves: Vec::new(),
             comments: Vec::new(),
@@ -322,7 +328,10 @@ impl Game {
     }
 
     fn play(&mut self, mv: Move, comment: Option<String>) {
+        let mover = self.pos.side_to_move();
+        let captured = self.pos.piece_at(mv.to()).is_some();
         self.pos.make(mv);
+        self.clock.record(mover, captured, self.pos.in_check());
         self.moves.push(mv);
         self.comments.push(comment);
         self.engine_plies += 1;
@@ -358,31 +367,30 @@ impl Game {
                 format!("{side:?} has no legal move"),
             ));
         }
-        if let Some(cycle) = repetition_cycle(pos) {
-            let verdict = judge_repetition(pos, cycle, settings.rules);
-            let loser = match verdict {
-                Verdict::Draw => {
-                    return Some((
-                        GameResult::Draw,
-                        Termination::Repetition,
-                        format!("the position repeated {REPETITION_OCCURRENCES} times"),
-                    ))
-                }
-                Verdict::Loss => side,
-                Verdict::Win => !side,
-            };
-            let termination = if always_checked(pos, cycle, loser) {
-                Termination::PerpetualCheck
-            } else {
-                Termination::PerpetualChase
-            };
-            return Some((
-                GameResult::loss_for(loser),
-                termination,
-                format!("{loser:?} repeated forbidden attacks ({termination})"),
-            ));
+        if let (REPETITION_OCCURRENCES.., Some(cycle)) = occurrences(pos) {
+            return Some(match judge_cycle(pos, cycle, settings.rules) {
+                Ok(judgement) => match (judgement.loser, judgement.offence) {
+                    (Some(loser), Some(offence)) => {
+                        let termination = match offence {
+                            Offence::PerpetualCheck => Termination::PerpetualCheck,
+                            Offence::PerpetualChase(_) => Termination::PerpetualChase,
+                            Offence::PerpetualMateThreat => Termination::PerpetualMateThreat,
+                            Offence::PerpetualAttack(_) => Termination::PerpetualAttack,
+                        };
+                        (GameResult::loss_for(loser), termination, judgement.reason)
+                    }
+                    _ => (GameResult::Draw, Termination::Repetition, judgement.reason),
+                },
+                // Not reachable from a real game's history; a draw is the
+                // safe reading.
+                Err(_) => (
+                    GameResult::Draw,
+                    Termination::Repetition,
+                    "the position repeated".to_string(),
+                ),
+            });
         }
-        if pos.halfmove_clock() >= NO_CAPTURE_PLIES {
+        if self.clock.reached() {
             return Some((
                 GameResult::Draw,
                 Termination::SixtyMoves,
@@ -408,58 +416,17 @@ impl Game {
         None
     }
 
-    /// The moves that would lose on the spot by completing a forbidden
-    /// repetition, which UCCI lets the runner ban (`banmoves`) as a referee
-    /// warns a player; none when every legal move is one of them.
+    /// The moves that would repeat a position into a forbidden cycle, which
+    /// UCCI lets the runner ban (`banmoves`) as a referee warns a player;
+    /// none when every legal move is one of them.
     fn forbidden_moves(&self, rules: RuleSet) -> Vec<Move> {
-        let mut probe = self.pos.clone();
-        let legal = probe.legal_moves();
-        let forbidden: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|&mv| {
-                probe.make(mv);
-                // The verdict is for the side to move next: a win for it is
-                // the mover's loss.
-                let loses = repetition_cycle(&probe)
-                    .is_some_and(|cycle| judge_repetition(&probe, cycle, rules) == Verdict::Win);
-                probe.unmake();
-                loses
-            })
-            .collect();
-        if forbidden.len() == legal.len() {
+        let forbidden = losing_repetitions(&self.pos, rules);
+        if forbidden.len() == self.pos.count_legal_moves() {
             Vec::new()
         } else {
             forbidden
         }
     }
-}
-
-/// The shortest cycle back to an earlier occurrence of the position, when the
-/// position now stands for the third time (within the capture-free stretch,
-/// since a capture can never be undone).
-fn repetition_cycle(pos: &Position) -> Option<usize> {
-    let history = pos.history();
-    let now = pos.hash();
-    let reach = (pos.halfmove_clock() as usize).min(history.len());
-    let mut earlier = (4..=reach)
-        .step_by(2)
-        .filter(|&k| history[history.len() - k].hash == now);
-    let cycle = earlier.next()?;
-    (earlier.count() + 2 >= REPETITION_OCCURRENCES).then_some(cycle)
-}
-
-/// Whether every move of `who` in the last `cycle` plies gave check.
-fn always_checked(pos: &Position, cycle: usize, who: Color) -> bool {
-    let mut replay = pos.clone();
-    for _ in 0..cycle {
-        let mover = !replay.side_to_move();
-        if mover == who && !replay.in_check() {
-            return false;
-        }
-        replay.unmake();
-    }
-    true
 }
 
 /// Whether `color` has a chariot, horse, cannon or pawn: the pieces that can
@@ -577,16 +544,44 @@ mod tests {
     }
 
     #[test]
-    fn the_move_completing_a_perpetual_check_is_forbidden() {
+    fn moves_repeating_into_a_perpetual_check_are_forbidden() {
         let mut game = Game::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w", ""));
-        for text in [
-            "i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9",
-        ] {
+        for text in ["i0i9", "d9d8", "i9i8", "d8d9"] {
             assert!(game.forbidden_moves(RuleSet::Chinese).is_empty());
             game.play(text.parse().unwrap(), None);
         }
+        // Checking back to i9 would repeat the first position, the checks
+        // all Red's: banned from the first repetition on.
         let forbidden = game.forbidden_moves(RuleSet::Chinese);
         assert_eq!(forbidden, vec!["i8i9".parse::<Move>().unwrap()]);
+    }
+
+    #[test]
+    fn perpetual_chase_loses_for_the_chaser() {
+        // The red chariot chases the black cannon between a7 and b7.
+        let mut game = Game::new(&opening("4k3r/9/c8/9/9/9/9/1R7/9/3K5 w - - 0 1", ""));
+        for text in "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7".split(' ') {
+            assert!(game.rule_ending(&settings()).is_none());
+            game.play(text.parse().unwrap(), None);
+        }
+        let (result, termination, detail) = game.rule_ending(&settings()).unwrap();
+        assert_eq!(
+            (result, termination),
+            (GameResult::BlackWins, Termination::PerpetualChase)
+        );
+        assert_eq!(detail, "perpetual chase of the cannon on a7 by Red");
+    }
+
+    #[test]
+    fn sixty_moves_count_without_the_eleventh_check_on() {
+        // 119 plies without a capture in the FEN: one more quiet move draws.
+        let mut game = Game::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w - - 119 80", ""));
+        assert!(game.rule_ending(&settings()).is_none());
+        game.play("i0i1".parse().unwrap(), None);
+        assert_eq!(
+            game.rule_ending(&settings()).unwrap().1,
+            Termination::SixtyMoves
+        );
     }
 
     #[test]
