@@ -287,10 +287,8 @@ impl<'a> Worker<'a> {
         let tt_hit = self.shared.tt.probe(key, ply);
         let tt_move = tt_hit.and_then(|h| h.mv);
         if let Some(hit) = tt_hit {
-            if !PV && hit.depth >= depth {
-                if hit.cuts(alpha, beta) {
-                    return hit.score;
-                }
+            if !PV && hit.depth >= depth && hit.cuts(alpha, beta) {
+                return hit.score;
             }
         }
 
