@@ -98,6 +98,11 @@ impl<'a> Worker<'a> {
         self.shared
     }
 
+    /// Root moves to leave out (the GUI's bans, and the lines already found in multi-PV).
+    pub fn set_excluded(&mut self, moves: Vec<Move>) {
+        self.banned = moves;
+    }
+
     /// Makes this worker the one that reports progress.
     pub fn set_reporter(&mut self, sink: InfoSink) {
         self.reporter = Some(sink);
