@@ -344,9 +344,9 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
         'deepening: for depth in 1..=max_depth(limits) {
             // Line k searches the root without the first moves of lines 1..k.
             let mut excluded = limits.banned.clone();
-            for line in 0..lines {
+            for (line, line_score_slot) in scores.iter_mut().enumerate() {
                 worker.set_excluded(excluded.clone());
-                let line_score = aspiration(worker, depth, scores[line]);
+                let line_score = aspiration(worker, depth, *line_score_slot);
                 let pv = worker.root_pv();
                 if worker.stopped && (depth == 1 || pv.is_empty()) {
                     break 'deepening;
@@ -355,7 +355,7 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                 let Some(&first) = pv.first() else {
                     break 'deepening;
                 };
-                scores[line] = line_score;
+                *line_score_slot = line_score;
                 if line == 0 {
                     stable_iterations = if Some(first) == outcome.best {
                         stable_iterations + 1
