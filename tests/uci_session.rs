@@ -36,12 +36,13 @@ fn handshake_announces_uci_options() {
         "option name Clear Hash type button",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name Rule type combo default chinese var chinese var asian var simple",
+        "option name MultiPV type spin default 1 min 1 max 64",
+        "option name OwnBook type check default true",
     ] {
         assert!(lines.iter().any(|l| l == wanted), "{wanted}: {lines:?}");
     }
     // UCCI-only options stay out of a UCI GUI's dialog.
     assert!(!lines.iter().any(|l| l.contains("usemillisec")));
-    assert!(!lines.iter().any(|l| l.contains("MultiPV")));
     e.send("quit");
     assert!(e.exits_within(Duration::from_secs(5)));
     assert!(!e.transcript.iter().any(|l| l == "< bye"));
@@ -138,4 +139,52 @@ fn no_legal_move_is_bestmove_none_and_stop_when_idle_is_silent() {
     assert_eq!(e.go("go depth 3"), "bestmove (none)");
     e.send("stop");
     assert!(e.sync().is_empty());
+}
+
+#[test]
+fn multipv_reports_several_distinct_lines() {
+    let mut e = uci();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos moves h2e2");
+    e.send("go depth 6");
+    let lines = e.until("bestmove", SLOW);
+    let pos = after(&["h2e2"]);
+    let deepest: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 6 ") && l.contains(" multipv "))
+        .collect();
+    assert_eq!(deepest.len(), 3, "{lines:?}");
+    let mut firsts = Vec::new();
+    for (k, line) in deepest.iter().enumerate() {
+        assert!(line.contains(&format!(" multipv {} ", k + 1)), "{line}");
+        let pv: Vec<&str> = line.split(" pv ").nth(1).unwrap().split(' ').collect();
+        let mut p = pos.clone();
+        for mv in &pv {
+            assert!(p.try_play(mv.parse().unwrap()).is_ok(), "{line}");
+        }
+        firsts.push(pv[0].to_string());
+    }
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(
+        firsts.len(),
+        3,
+        "the lines start with different moves: {deepest:?}"
+    );
+    // The best move is the first line's first move.
+    let best = legal_best(lines.last().unwrap(), &pos);
+    assert!(deepest[0].contains(&format!(" pv {best}")), "{deepest:?}");
+    // Back to one line.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", SLOW);
+    assert!(lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .all(|l| l.contains(" multipv 1 ")));
+    // Out of range is refused with one error line; the old value stays.
+    e.send("setoption name MultiPV value 500");
+    let said = e.sync();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].starts_with("info string error"), "{said:?}");
 }

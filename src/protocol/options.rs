@@ -26,6 +26,7 @@ pub enum Key {
     Promotion,
     Rule,
     MoveOverhead,
+    MultiPv,
     DrawOffer,
     DrawAccept,
     ResignScore,
@@ -134,6 +135,17 @@ pub const TABLE: &[Spec] = &[
             default: 30,
         },
     ),
+    // UCI only: UCCI has no way to print several lines.
+    spec(
+        Key::MultiPv,
+        None,
+        Some("MultiPV"),
+        Kind::Spin {
+            min: 1,
+            max: MAX_MULTIPV,
+            default: 1,
+        },
+    ),
     spec(Key::DrawOffer, Some("drawoffer"), None, Kind::Check(true)),
     spec(Key::DrawAccept, Some("drawaccept"), None, Kind::Check(true)),
     spec(
@@ -223,6 +235,9 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
+/// The most principal variations a search reports (more than any GUI shows).
+const MAX_MULTIPV: i64 = 64;
+
 /// The current value of every option.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -243,6 +258,8 @@ pub struct Options {
     pub style: &'static str,
     pub rule: RuleSet,
     pub move_overhead_ms: u64,
+    /// How many best lines a UCI search reports.
+    pub multipv: usize,
     pub draw_offer: bool,
     pub draw_accept: bool,
     /// Resign when the score stays this far below zero; 0 never resigns.
@@ -267,6 +284,7 @@ impl Default for Options {
             style: STYLES[0],
             rule: RuleSet::default(),
             move_overhead_ms: 30,
+            multipv: 1,
             draw_offer: true,
             draw_accept: true,
             resign_score: 1_500,
@@ -364,6 +382,7 @@ impl Options {
             (Key::Promotion, Value::Bool(false)) => {}
             (Key::Rule, Value::Choice(c)) => self.rule = c.parse().unwrap_or_default(),
             (Key::MoveOverhead, Value::Int(ms)) => self.move_overhead_ms = ms as u64,
+            (Key::MultiPv, Value::Int(n)) => self.multipv = n as usize,
             (Key::DrawOffer, Value::Bool(b)) => self.draw_offer = b,
             (Key::DrawAccept, Value::Bool(b)) => self.draw_accept = b,
             (Key::ResignScore, Value::Int(cp)) => self.resign_score = cp as i32,

@@ -80,9 +80,10 @@ pub fn info(dialect: Dialect, info: &Info) -> Vec<String> {
         }
         (Dialect::Uci, Info::Iteration(it)) => {
             let mut line = format!(
-                "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {}",
+                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
                 it.depth,
                 it.seldepth,
+                it.multipv,
                 score(dialect, it.score),
                 it.nodes,
                 it.nps,
@@ -160,6 +161,7 @@ mod tests {
         let it = Info::Iteration(Iteration {
             depth: 5,
             seldepth: 9,
+            multipv: 1,
             score: Score::Mate(2),
             nodes: 1234,
             nps: 5000,
@@ -179,7 +181,7 @@ mod tests {
         );
         assert_eq!(
             info(Dialect::Uci, &it),
-            ["info depth 5 seldepth 9 score mate 2 nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2 h9g7"]
+            ["info depth 5 seldepth 9 multipv 1 score mate 2 nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2 h9g7"]
         );
     }
 

@@ -410,6 +410,9 @@ impl Session {
         );
         limits.depth = limits.depth.map(|d| d.max(1));
         limits.banned = banned;
+        if dialect == Dialect::Uci {
+            limits.multipv = self.options.multipv;
+        }
         let open_ended = limits.infinite || limits.ponder;
         if self.options.batch && open_ended {
             self.error("batch mode reads no 'stop': an infinite or ponder search would never end");

@@ -98,6 +98,11 @@ impl<'a> Worker<'a> {
         self.shared
     }
 
+    /// Root moves to leave out (the GUI's bans, and the lines already found in multi-PV).
+    pub fn set_excluded(&mut self, moves: Vec<Move>) {
+        self.banned = moves;
+    }
+
     /// Makes this worker the one that reports progress.
     pub fn set_reporter(&mut self, sink: InfoSink) {
         self.reporter = Some(sink);
@@ -287,15 +292,8 @@ impl<'a> Worker<'a> {
         let tt_hit = self.shared.tt.probe(key, ply);
         let tt_move = tt_hit.and_then(|h| h.mv);
         if let Some(hit) = tt_hit {
-            if !PV && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if usable {
-                    return hit.score;
-                }
+            if !PV && hit.depth >= depth && hit.cuts(alpha, beta) {
+                return hit.score;
             }
         }
 
@@ -451,13 +449,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         // A root searched without its banned moves is not the position's true value.
         if !root || self.banned.is_empty() {
             let stored_eval = if in_check { 0 } else { eval };
@@ -483,12 +475,7 @@ impl<'a> Worker<'a> {
         let key = self.pos.hash();
         let tt_hit = self.shared.tt.probe(key, ply);
         if let Some(hit) = tt_hit {
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if !PV && usable {
+            if !PV && hit.cuts(alpha, beta) {
                 return hit.score;
             }
         }
@@ -544,13 +531,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         let stored_eval = if in_check { 0 } else { stand_pat };
         self.shared
             .tt

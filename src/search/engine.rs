@@ -21,6 +21,8 @@ use std::time::{Duration, Instant};
 pub struct Iteration {
     pub depth: i32,
     pub seldepth: usize,
+    /// Which principal variation this is (1 = the best; see [`Limits::multipv`]).
+    pub multipv: usize,
     pub score: Score,
     pub nodes: u64,
     pub nps: u64,
@@ -334,46 +336,64 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
         time: Duration::ZERO,
     };
     let timed = limits.clock.is_some() || limits.move_time.is_some();
-    let mut score = 0;
+    let lines = limits.multipv.clamp(1, root_moves.len().max(1));
+    // The last score of each principal variation, for its aspiration window.
+    let mut scores = vec![0; lines];
     let mut stable_iterations = 0;
     if !root_moves.is_empty() {
-        for depth in 1..=max_depth(limits) {
-            let iteration_score = aspiration(worker, depth, score);
-            let pv = worker.root_pv();
-            if worker.stopped && (depth == 1 || pv.is_empty()) {
-                break;
-            }
-            // A stopped iteration's PV holds only fully searched improvements.
-            if let Some(&best) = pv.first() {
-                stable_iterations = if Some(best) == outcome.best {
-                    stable_iterations + 1
-                } else {
-                    0
+        'deepening: for depth in 1..=max_depth(limits) {
+            // Line k searches the root without the first moves of lines 1..k.
+            let mut excluded = limits.banned.clone();
+            for (line, line_score_slot) in scores.iter_mut().enumerate() {
+                worker.set_excluded(excluded.clone());
+                let line_score = aspiration(worker, depth, *line_score_slot);
+                let pv = worker.root_pv();
+                if worker.stopped && (depth == 1 || pv.is_empty()) {
+                    break 'deepening;
+                }
+                // A stopped iteration's PV holds only fully searched improvements.
+                let Some(&first) = pv.first() else {
+                    break 'deepening;
                 };
-                outcome.best = Some(best);
-                outcome.ponder = pv.get(1).copied();
-                score = iteration_score;
-                outcome.score = Score::from_internal(score);
-                outcome.depth = depth;
-            }
-            worker.poll();
-            let time = shared.since_go();
-            let nodes = shared.nodes.load(Ordering::Relaxed);
-            worker.report(&Info::Iteration(Iteration {
-                depth,
-                seldepth: worker.seldepth,
-                score: outcome.score,
-                nodes,
-                nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
-                time,
-                hashfull: shared.tt.hashfull(),
-                pv,
-            }));
-            if worker.stopped {
-                break;
+                *line_score_slot = line_score;
+                if line == 0 {
+                    stable_iterations = if Some(first) == outcome.best {
+                        stable_iterations + 1
+                    } else {
+                        0
+                    };
+                    outcome.best = Some(first);
+                    outcome.ponder = pv.get(1).copied();
+                    outcome.score = Score::from_internal(line_score);
+                    outcome.depth = depth;
+                }
+                excluded.push(first);
+                worker.poll();
+                let time = shared.since_go();
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                worker.report(&Info::Iteration(Iteration {
+                    depth,
+                    seldepth: worker.seldepth,
+                    multipv: line + 1,
+                    score: Score::from_internal(line_score),
+                    nodes,
+                    nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
+                    time,
+                    hashfull: shared.tt.hashfull(),
+                    pv,
+                }));
+                if worker.stopped {
+                    break 'deepening;
+                }
             }
             if timed
-                && should_stop_iterating(shared, depth, score, stable_iterations, root_moves.len())
+                && should_stop_iterating(
+                    shared,
+                    depth,
+                    scores[0],
+                    stable_iterations,
+                    root_moves.len(),
+                )
             {
                 break;
             }

@@ -33,6 +33,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Root moves the search must not play (UCCI `banmoves`).
     pub banned: Vec<Move>,
+    /// How many best lines to report (UCI MultiPV); 0 or 1 means one.
+    pub multipv: usize,
 }
 
 /// How long to think: stop starting iterations after `soft` (scaled by how

@@ -19,6 +19,19 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a search result `score` from the window (`alpha`, `beta`) says.
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A probe's answer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TtHit {
@@ -28,6 +41,17 @@ pub struct TtHit {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+}
+
+impl TtHit {
+    /// Whether the stored result settles a node searched with (`alpha`, `beta`).
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 #[derive(Default)]
