@@ -367,6 +367,8 @@ fn checkmated_side_answers_nobestmove() {
 #[test]
 fn usemillisec_switches_the_clock_unit() {
     let mut e = Engine::ucci();
+    // The start position is in the book, which would answer at once.
+    e.send("setoption usebook false");
     // 3000 ms: the answer comes well within a second.
     let sent = Instant::now();
     e.go("go time 3000 increment 0");
