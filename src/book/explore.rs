@@ -15,6 +15,10 @@ pub trait Analyst {
     /// The moves of `pos` whose score (centipawns, for the side to move) is
     /// within `margin_cp` of the best, best first, searched to `depth`.
     fn candidates(&mut self, pos: &Position, depth: u32, margin_cp: i32) -> Vec<(Move, i32)>;
+
+    /// How many moves a position should yield at most from now on (the root
+    /// may be wider than the rest); analysts that find all moves ignore it.
+    fn set_max_moves(&mut self, _max_moves: usize) {}
 }
 
 /// How far and how wide to explore.
@@ -28,6 +32,10 @@ pub struct ExploreLimits {
     pub margin_cp: i32,
     /// At most this many moves per position (the best ones).
     pub max_moves: usize,
+    /// The same two limits for the start position itself, so that every main
+    /// system gets in even where the engine prefers one clearly.
+    pub root_margin_cp: i32,
+    pub root_max_moves: usize,
     /// Stop after analysing this many positions (a budget for the CPU).
     pub max_positions: usize,
 }
@@ -53,7 +61,13 @@ pub fn explore<A: Analyst>(
     let mut seen = HashSet::new();
     let mut frontier = vec![root.clone()];
     let mut analysed = 0;
-    for _ply in 0..limits.plies {
+    for ply in 0..limits.plies {
+        let (margin_cp, max_moves) = if ply == 0 {
+            (limits.root_margin_cp, limits.root_max_moves)
+        } else {
+            (limits.margin_cp, limits.max_moves)
+        };
+        analyst.set_max_moves(max_moves);
         let mut next = Vec::new();
         for pos in frontier {
             let (key, mirror_key) = (super::book_key(&pos, false), super::book_key(&pos, true));
@@ -64,16 +78,16 @@ pub fn explore<A: Analyst>(
                 return analysed;
             }
             analysed += 1;
-            let mut moves = analyst.candidates(&pos, limits.search_depth, limits.margin_cp);
+            let mut moves = analyst.candidates(&pos, limits.search_depth, margin_cp);
             moves.retain(|&(mv, _)| pos.is_legal(mv));
             let Some(best) = moves.iter().map(|&(_, s)| s).max() else {
                 continue;
             };
-            moves.retain(|&(_, s)| s >= best - limits.margin_cp);
+            moves.retain(|&(_, s)| s >= best - margin_cp);
             moves.sort_by_key(|&(_, s)| -s);
-            keep_best(&mut moves, limits.max_moves, key == mirror_key);
+            keep_best(&mut moves, max_moves, key == mirror_key);
             for (mv, score) in moves {
-                book.add_weight(&pos, mv, analysis_weight(best, score, limits.margin_cp));
+                book.add_weight(&pos, mv, analysis_weight(best, score, margin_cp));
                 let mut child = pos.clone();
                 child.make(mv);
                 next.push(child);
@@ -145,12 +159,50 @@ mod tests {
     }
 
     #[test]
+    fn a_wider_root_keeps_moves_the_general_margin_drops() {
+        // The scripted analyst scores every move but the central cannons and
+        // the horses 230 below the best: a 25 cp margin keeps 6 root moves, a
+        // 300 cp margin with room for all keeps all 44.
+        let narrow = ExploreLimits {
+            plies: 2,
+            search_depth: 1,
+            margin_cp: 25,
+            max_moves: 8,
+            root_margin_cp: 25,
+            root_max_moves: 8,
+            max_positions: 1000,
+        };
+        let wide = ExploreLimits {
+            root_margin_cp: 300,
+            root_max_moves: 60,
+            ..narrow
+        };
+        let root_moves = |limits: &ExploreLimits| {
+            let mut builder = BookBuilder::new();
+            explore(
+                &mut Scripted { calls: 0 },
+                &Position::startpos(),
+                limits,
+                &mut builder,
+            );
+            let mut bytes = Vec::new();
+            write_book(&mut bytes, &builder.entries(1)).unwrap();
+            let book = BookFile::from_bytes(Path::new("wide"), &bytes).unwrap();
+            book.candidates(&Position::startpos()).len()
+        };
+        assert_eq!(root_moves(&narrow), 6);
+        assert_eq!(root_moves(&wide), 44);
+    }
+
+    #[test]
     fn the_walk_keeps_moves_within_the_margin_and_merges_mirrors() {
         let limits = ExploreLimits {
             plies: 2,
             search_depth: 1,
             margin_cp: 25,
             max_moves: 8,
+            root_margin_cp: 25,
+            root_max_moves: 8,
             max_positions: 1000,
         };
         let mut analyst = Scripted { calls: 0 };
@@ -221,6 +273,8 @@ mod tests {
             search_depth: 1,
             margin_cp: 25,
             max_moves: 8,
+            root_margin_cp: 25,
+            root_max_moves: 8,
             max_positions: 5,
         };
         let mut analyst = Scripted { calls: 0 };

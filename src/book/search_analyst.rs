@@ -37,6 +37,10 @@ impl SearchAnalyst {
 }
 
 impl Analyst for SearchAnalyst {
+    fn set_max_moves(&mut self, max_moves: usize) {
+        self.max_moves = max_moves.max(1);
+    }
+
     fn candidates(&mut self, pos: &Position, depth: u32, margin_cp: i32) -> Vec<(Move, i32)> {
         let mut found: Vec<(Move, i32)> = Vec::new();
         let mut banned = Vec::new();

@@ -23,7 +23,7 @@ use std::path::PathBuf;
 
 const USAGE: &str = "usage: chuhan book build [-o OUT] [--min-games N] [--max-plies N] PGN... \
                      | chuhan book build --analysis [-o OUT] [--plies N] [--depth D] [--margin CP] \
-                     [--max-moves K] [--max-positions P] [--hash MB] [--threads T] \
+                     [--max-moves K] [--root-margin CP] [--root-moves K] [--max-positions P] [--hash MB] [--threads T] \
                      | chuhan book probe BOOK... [--fen FEN] [--moves MOVE...]";
 
 /// Runs the tool; the error is one line for the user.
@@ -79,7 +79,12 @@ fn parse_build(args: &[String]) -> Result<BuildArgs, String> {
         margin_cp: 30,
         max_moves: 4,
         max_positions: 20_000,
+        root_margin_cp: 30,
+        root_max_moves: 4,
     };
+    // The root defaults to the general limits.
+    let mut root_margin = None;
+    let mut root_moves = None;
     let mut analysis = false;
     let mut i = 0;
     while i < args.len() {
@@ -92,6 +97,8 @@ fn parse_build(args: &[String]) -> Result<BuildArgs, String> {
             "--depth" => limits.search_depth = number("--depth", value)?.max(1) as u32,
             "--margin" => limits.margin_cp = number("--margin", value)? as i32,
             "--max-moves" => limits.max_moves = number("--max-moves", value)?.max(1),
+            "--root-margin" => root_margin = Some(number("--root-margin", value)? as i32),
+            "--root-moves" => root_moves = Some(number("--root-moves", value)?.max(1)),
             "--max-positions" => limits.max_positions = number("--max-positions", value)?,
             "--hash" => b.hash = number("--hash", value)?.max(1),
             "--threads" => b.threads = number("--threads", value)?.max(1),
@@ -116,7 +123,11 @@ fn parse_build(args: &[String]) -> Result<BuildArgs, String> {
                 "book build needs PGN files or --analysis ({USAGE})"
             ))
         }
-        (true, true) => b.analysis = Some(limits),
+        (true, true) => {
+            limits.root_margin_cp = root_margin.unwrap_or(limits.margin_cp);
+            limits.root_max_moves = root_moves.unwrap_or(limits.max_moves);
+            b.analysis = Some(limits);
+        }
         (false, false) => {}
     }
     Ok(b)
