@@ -25,17 +25,21 @@ perft: build
 perft-parallel: build
 	$(BIN) perft $(DEPTH) --parallel
 
-# The shipped opening book, from the engine's own analysis (see book/README).
+# The shipped opening book, from the engine's own analysis (see book/README);
+# the defaults are the settings the shipped book was built with.
 PLIES ?= 10
-BOOK_DEPTH ?= 12
+BOOK_DEPTH ?= 8
 MARGIN ?= 30
 MAX_MOVES ?= 3
-MAX_POSITIONS ?= 30000
+ROOT_MARGIN ?= 60
+ROOT_MOVES ?= 16
+MAX_POSITIONS ?= 60000
 BOOK_THREADS ?= 1
 .PHONY: book-analysis book-pgn
 book-analysis: build
 	$(BIN) book build --analysis --plies $(PLIES) --depth $(BOOK_DEPTH) \
-		--margin $(MARGIN) --max-moves $(MAX_MOVES) --max-positions $(MAX_POSITIONS) \
+		--margin $(MARGIN) --max-moves $(MAX_MOVES) --root-margin $(ROOT_MARGIN) \
+		--root-moves $(ROOT_MOVES) --max-positions $(MAX_POSITIONS) \
 		--hash 256 --threads $(BOOK_THREADS) -o book/chuhan.book
 
 # A book from game files: make book-pgn PGN="games/*.pgn" [OUT=mine.book]
