@@ -308,7 +308,10 @@ fn root_moves_are_announced_after_the_first_second() {
     handle.wait();
     let seen = seen.lock().unwrap();
     assert!(!seen.is_empty(), "no currmove after {waited:?}");
-    assert!(waited >= Duration::from_millis(900), "announced before the first second: {waited:?}");
+    assert!(
+        waited >= Duration::from_millis(900),
+        "announced before the first second: {waited:?}"
+    );
     assert!(seen
         .iter()
         .all(|&(mv, n)| pos.is_legal(mv) && (1..=44).contains(&n)));
