@@ -158,12 +158,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_wider_root_keeps_moves_the_general_margin_drops() {
-        // The scripted analyst scores every move but the central cannons and
-        // the horses 230 below the best: a 25 cp margin keeps 6 root moves, a
-        // 300 cp margin with room for all keeps all 44.
-        let narrow = ExploreLimits {
+    /// Two plies, a 25 cp margin and room for 8 moves everywhere.
+    fn two_plies() -> ExploreLimits {
+        ExploreLimits {
             plies: 2,
             search_depth: 1,
             margin_cp: 25,
@@ -171,7 +168,22 @@ mod tests {
             root_margin_cp: 25,
             root_max_moves: 8,
             max_positions: 1000,
-        };
+        }
+    }
+
+    /// The builder's entries written and read back as a book file.
+    fn as_book(builder: &BookBuilder) -> BookFile {
+        let mut bytes = Vec::new();
+        write_book(&mut bytes, &builder.entries(1)).unwrap();
+        BookFile::from_bytes(Path::new("explored"), &bytes).unwrap()
+    }
+
+    #[test]
+    fn a_wider_root_keeps_moves_the_general_margin_drops() {
+        // The scripted analyst scores every move but the central cannons and
+        // the horses 230 below the best: a 25 cp margin keeps 6 root moves, a
+        // 300 cp margin with room for all keeps all 44.
+        let narrow = two_plies();
         let wide = ExploreLimits {
             root_margin_cp: 300,
             root_max_moves: 60,
@@ -185,10 +197,7 @@ mod tests {
                 limits,
                 &mut builder,
             );
-            let mut bytes = Vec::new();
-            write_book(&mut bytes, &builder.entries(1)).unwrap();
-            let book = BookFile::from_bytes(Path::new("wide"), &bytes).unwrap();
-            book.candidates(&Position::startpos()).len()
+            as_book(&builder).candidates(&Position::startpos()).len()
         };
         assert_eq!(root_moves(&narrow), 6);
         assert_eq!(root_moves(&wide), 44);
@@ -196,15 +205,7 @@ mod tests {
 
     #[test]
     fn the_walk_keeps_moves_within_the_margin_and_merges_mirrors() {
-        let limits = ExploreLimits {
-            plies: 2,
-            search_depth: 1,
-            margin_cp: 25,
-            max_moves: 8,
-            root_margin_cp: 25,
-            root_max_moves: 8,
-            max_positions: 1000,
-        };
+        let limits = two_plies();
         let mut analyst = Scripted { calls: 0 };
         let mut builder = BookBuilder::new();
         let analysed = explore(&mut analyst, &Position::startpos(), &limits, &mut builder);
@@ -213,9 +214,7 @@ mod tests {
         // analyses 1 + 2 positions, not 6.
         assert_eq!(analysed, 4);
         assert_eq!(analyst.calls, analysed);
-        let mut bytes = Vec::new();
-        write_book(&mut bytes, &builder.entries(1)).unwrap();
-        let book = BookFile::from_bytes(Path::new("explored"), &bytes).unwrap();
+        let book = as_book(&builder);
         let mut root: Vec<Candidate> = book.candidates(&Position::startpos());
         root.sort_by_key(|c| c.mv.to_string());
         let text: Vec<String> = root
