@@ -10,7 +10,7 @@
 use super::mate::{mates_by_checks, may_give_check};
 use super::material::material_value;
 use crate::core::attacks::{elephant_attacks, ADVISOR_STEPS};
-use crate::core::{GenKind, Move, Piece, PieceKind, Position, Square};
+use crate::core::{Color, GenKind, Move, Piece, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 
 /// How deep an exchange on one point is played out. Ten captures exhaust
@@ -67,6 +67,10 @@ impl Threat {
 /// Every enemy piece a side can threaten at once (at most 16).
 pub type Threats = ArrayVec<Threat, 16>;
 
+/// The enemy pieces a side only offers to exchange (兑): same-kind pieces
+/// that attack each other.
+type Offers = ArrayVec<Square, 16>;
+
 /// Which pieces may chase at all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Chasers {
@@ -82,9 +86,12 @@ pub enum Chasers {
 /// (the strongest way to win it): by a capture, or by a check that every
 /// answer to leaves the piece to be won (抽吃).
 pub fn threats(pos: &mut Position, chasers: Chasers) -> Threats {
-    let mut found = capture_threats(pos, chasers, true);
+    let mut offers = Offers::new();
+    let mut found = capture_threats(pos, chasers, Some(&mut offers));
     for threat in check_threats(pos, chasers) {
-        if !found.iter().any(|t| t.square == threat.square) && !found.is_full() {
+        // A check first does not turn an exchange offer (兑) into a chase.
+        let known = found.iter().any(|t| t.square == threat.square);
+        if !known && !offers.contains(&threat.square) && !found.is_full() {
             found.push(threat);
         }
     }
@@ -116,7 +123,7 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
             // the piece giving check as the one that starts the win.
             // It is really our move now, so a piece that could take back
             // first is no exchange offer.
-            let won: Threats = capture_threats(pos, chasers, false)
+            let won: Threats = capture_threats(pos, chasers, None)
                 .into_iter()
                 .filter(|t| t.gain > lost)
                 .map(|mut t| {
@@ -151,11 +158,15 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
 
 /// Pieces the side to move can win by capturing now.
 ///
-/// When it is only hypothetically our move (`offers_idle`), a same-kind
+/// When it is only hypothetically our move (`offers` given), a same-kind
 /// piece that could take the attacker first is an exchange offer (兑), not a
-/// threat. A capture after which the opponent mates at once wins
+/// threat, and is listed in `offers`. A capture after which the opponent mates at once wins
 /// nothing (1999 §29.4, [`REFUTING_MATE_CHECKS`]).
-fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> Threats {
+fn capture_threats(
+    pos: &mut Position,
+    chasers: Chasers,
+    mut offers: Option<&mut Offers>,
+) -> Threats {
     let mut found = Threats::new();
     for mv in pos.moves_of(GenKind::Captures) {
         let (from, to) = (mv.from(), mv.to());
@@ -174,11 +185,36 @@ fn capture_threats(pos: &mut Position, chasers: Chasers, offers_idle: bool) -> T
         if value == 0 {
             continue;
         }
-        if offers_idle && victim.kind == attacker.kind && can_take_first(pos, to, from) {
-            continue;
+        if let Some(offers) = offers.as_deref_mut() {
+            if victim.kind == attacker.kind && can_take_first(pos, to, from) {
+                if !offers.is_full() {
+                    offers.push(to);
+                }
+                continue;
+            }
         }
+        // What the opponent wins by captures if we pass and leave this piece
+        // be: the capture wins material only if it leaves us better off.
+        let play = CapturePlay {
+            chaser: pos.side_to_move(),
+            helpers_barred: true,
+            left_alone: None,
+        };
+        let spare = CapturePlay {
+            helpers_barred: false,
+            left_alone: Some((to, from)),
+            ..play
+        };
+        pos.make_null();
+        let floor = spare.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
+        pos.unmake();
         pos.make(mv);
-        let net = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
+        let net = value - play.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX) + floor;
+        // A capture that wins the piece outright but costs as much elsewhere
+        // (the capturer was a root or a pin) still chases: the rules idle
+        // only a capture at a loss (2011 §26.5).
+        let on_point = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
+        let net = if net == 0 { on_point.min(value) } else { net };
         let wins = net > 0 && !mates_by_checks(pos, REFUTING_MATE_CHECKS);
         let recaptures = wins && has_recapture(pos, to);
         pos.unmake();
@@ -254,6 +290,86 @@ fn has_recapture(pos: &mut Position, sq: Square) -> bool {
         pos.unmake();
         real
     })
+}
+
+/// The terms of a material-only play-out of captures around a threat of the
+/// side `chaser`.
+///
+/// * After the chaser's capture, its king and pawns take no part (the king
+///   may not chase with others, and a pawn's value floats: trading it for
+///   pieces is no gain, 2011 §26.6).
+/// * When asking what the opponent wins if the chaser passes, the threat
+///   itself is left alone: the chaser does not take the target and the
+///   opponent does not take the attacker (a threat against the attacker is
+///   answered by the capture, not a cost of it).
+#[derive(Copy, Clone, Debug)]
+pub struct CapturePlay {
+    pub chaser: Color,
+    /// Whether the chaser's king and pawns are kept out.
+    pub helpers_barred: bool,
+    /// The target's point and the attacker's point.
+    pub left_alone: Option<(Square, Square)>,
+}
+
+impl CapturePlay {
+    /// Whether `mv`, by the side to move, may be part of the play.
+    fn admits(&self, pos: &Position, mv: Move) -> bool {
+        let (target, attacker) = match self.left_alone {
+            Some((target, attacker)) => (Some(target), Some(attacker)),
+            None => (None, None),
+        };
+        if pos.side_to_move() != self.chaser {
+            return attacker != Some(mv.to());
+        }
+        let helper = pos
+            .piece_at(mv.from())
+            .is_some_and(|p| matches!(p.kind, PieceKind::King | PieceKind::Pawn));
+        !(self.helpers_barred && helper) && target != Some(mv.to())
+    }
+
+    /// What the side to move gains, at best, by captures anywhere on the
+    /// board answered by captures (a quiescence search on material only):
+    /// exchanges on one point, a capture that takes away the defender of
+    /// another piece (断根), a capture that uncovers a second attack. It may
+    /// always stop, so the result is never below zero; it is exact inside
+    /// `alpha..beta` and a bound outside.
+    pub fn gain(&self, pos: &mut Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = 0;
+        if depth == 0 {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut captures: ArrayVec<(i32, Move), 128> = pos
+            .moves_of(GenKind::Captures)
+            .into_iter()
+            .filter(|&mv| self.admits(pos, mv))
+            .filter_map(|mv| {
+                let victim = pos.piece_at(mv.to())?;
+                let value = material_value(victim, mv.to());
+                (value > 0).then_some((value, mv))
+            })
+            .collect();
+        captures.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        for (value, mv) in captures {
+            if value <= alpha {
+                break; // even an unanswered capture cannot improve
+            }
+            pos.make(mv);
+            let gain = value - self.gain(pos, depth - 1, value - beta, value - alpha);
+            // A capture that lets the other side mate at once is no capture:
+            // the piece "cannot leave its line" (不能离线, a fake root). Asked
+            // only when the capture would count, since it costs a search.
+            if gain > best && !mates_by_checks(pos, 1) {
+                best = gain;
+            }
+            pos.unmake();
+            if best >= beta {
+                break;
+            }
+            alpha = alpha.max(best);
+        }
+        best
+    }
 }
 
 /// What the side to move gains, at best, by starting (or continuing) an

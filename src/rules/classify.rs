@@ -136,9 +136,33 @@ fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
     found
 }
 
+/// Whether a threat that an answer to check leaves on the board was the
+/// checking side's own doing (自毙, 2011 §26.3): with the checking piece back
+/// where it came from, the threat would not stand. `pos` is after the
+/// answer, the checking side to move; it is left as it was.
+fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, chasers: Chasers) -> bool {
+    let Some(back) = Move::new(check.to(), check.from()) else {
+        return false;
+    };
+    if !pos.is_legal(back) {
+        return false;
+    }
+    pos.make(back);
+    let stands = threats(pos, chasers)
+        .iter()
+        .any(|t| t.square == threat.square);
+    pos.unmake();
+    !stands
+}
+
 /// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
 pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) -> MoveClass {
     let was_in_check = pos.in_check();
+    let answered_check = if was_in_check {
+        pos.history().last().and_then(|undo| undo.mv)
+    } else {
+        None
+    };
     let mover_is_king = pos
         .piece_at(mv.from())
         .is_some_and(|p| p.kind == PieceKind::King);
@@ -205,6 +229,18 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
             }
         })
         .collect();
+    if let Some(check) = answered_check {
+        // A threat the answer plays no part in (neither the attacker nor a
+        // point on its line) and that the check itself made is excused.
+        let took_part = |t: &Threat| {
+            t.attacker == mv.to()
+                || between(t.attacker, t.square).has(mv.from())
+                || between(t.attacker, t.square).has(mv.to())
+        };
+        class
+            .chases
+            .retain(|t| took_part(t) || !made_by_the_check(pos, check, t, chasers));
+    }
     if detail == Detail::Full || class.chases.is_empty() {
         class.mate_threat = threatens_mate(pos);
     }
