@@ -10,7 +10,7 @@
 use super::mate::{mates_by_checks, may_give_check};
 use super::material::material_value;
 use crate::core::attacks::{elephant_attacks, ADVISOR_STEPS};
-use crate::core::{Color, GenKind, Move, Piece, PieceKind, Position, Square};
+use crate::core::{Bitboard, Color, GenKind, Move, Piece, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 
 /// How deep an exchange on one point is played out. Ten captures exhaust
@@ -74,9 +74,12 @@ type Offers = ArrayVec<Square, 16>;
 /// Which pieces may chase at all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Chasers {
-    /// Every piece but the king (the CXA rule-book diagrams count a pawn's
-    /// chase of an unprotected piece).
-    AllButKing,
+    /// Every piece but the king; a pawn's threat is its own (and free,
+    /// 2011 §26.1) unless another piece's move gave it (2011 §26.1.1: the
+    /// cannon behind the pawn in 参考图11), which [`classify`] judges.
+    ///
+    /// [`classify`]: super::classify::classify
+    PawnsWithHelp,
     /// Neither king nor pawn: both may attack freely (1999 §27.1-2, 2011
     /// §26.1, AXF rule 29).
     NoKingOrPawn,
@@ -113,6 +116,7 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
             pos.unmake();
             continue;
         }
+        let checkers = pos.checkers();
         let mut common: Option<Threats> = None;
         for answer in pos.legal_moves() {
             let lost = pos
@@ -126,10 +130,16 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
             let won: Threats = capture_threats(pos, chasers, None)
                 .into_iter()
                 .filter(|t| t.gain > lost)
+                // A pawn that wins through another piece's check wins
+                // nothing the rules count (2011 §26.7).
+                .filter(|t| pos.piece_at(t.attacker).is_some_and(|p| p.kind != PieceKind::Pawn))
                 .map(|mut t| {
                     if t.square == answer.to() {
                         t.square = answer.from();
                     }
+                    // Won by another piece than the one giving check (or
+                    // a screen's check): a joint chase (联合捉, 2011 §24.17).
+                    t.joint |= checkers != Bitboard::from_square(t.attacker);
                     t.attacker = check.from();
                     t
                 })
@@ -175,7 +185,7 @@ fn capture_threats(
         };
         let may_chase = match attacker.kind {
             PieceKind::King => false,
-            PieceKind::Pawn => chasers == Chasers::AllButKing,
+            PieceKind::Pawn => chasers == Chasers::PawnsWithHelp,
             _ => true,
         };
         if !may_chase {
@@ -218,7 +228,10 @@ fn capture_threats(
         let wins = net > 0 && !mates_by_checks(pos, REFUTING_MATE_CHECKS);
         let recaptures = wins && has_recapture(pos, to);
         pos.unmake();
-        if !wins {
+        // A crossed pawn traded for anything but a chariot is no gain: its
+        // value floats (2011 §26.6).
+        let pawn_trade = attacker.kind == PieceKind::Pawn && victim.kind != PieceKind::Chariot;
+        if !wins || (recaptures && pawn_trade) {
             continue;
         }
         let way = if !recaptures {

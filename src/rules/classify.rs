@@ -4,8 +4,8 @@
 
 use super::chase::{captures_onto, threats, Chasers, Threat, Threats};
 use super::mate::{mates_by_checks, threatens_mate, MATE_THREAT_CHECKS};
-use crate::core::attacks::between;
-use crate::core::{Move, PieceKind, Position, Square};
+use crate::core::attacks::{between, on_own_side};
+use crate::core::{Color, Move, PieceKind, Position, Square};
 use std::fmt;
 
 /// The kind of a move, heaviest first when a move has several effects.
@@ -89,7 +89,13 @@ fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
     let replayable =
         history.len() >= 2 && history[history.len() - 2..].iter().all(|u| u.mv.is_some());
     if !pos.in_check() {
-        return threats(pos, chasers);
+        // Under a mate threat, a capture would be answered by the mate: a
+        // threat stands again only once the mate is parried (参考图35).
+        return if under_mate_threat(pos) {
+            Threats::new()
+        } else {
+            threats(pos, chasers)
+        };
     }
     // With no earlier turn to read (or one in check too), nothing stood.
     if !replayable {
@@ -110,6 +116,30 @@ fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
         pos.make(mv);
     }
     earlier
+}
+
+/// How many pieces `color` can attack with: chariots, horses, cannons and
+/// pawns across the river.
+fn attacking_pieces(pos: &Position, color: Color) -> u32 {
+    let crossed = pos
+        .pieces(color, PieceKind::Pawn)
+        .into_iter()
+        .filter(|&sq| !on_own_side(sq, color))
+        .count() as u32;
+    [PieceKind::Chariot, PieceKind::Horse, PieceKind::Cannon]
+        .into_iter()
+        .map(|kind| pos.pieces(color, kind).count())
+        .sum::<u32>()
+        + crossed
+}
+
+/// Whether the side to move's opponent could mate by checks if it were its
+/// move.
+fn under_mate_threat(pos: &mut Position) -> bool {
+    pos.make_null();
+    let threat = mates_by_checks(pos, MATE_THREAT_CHECKS);
+    pos.unmake();
+    threat
 }
 
 /// Whether the piece on `helper` takes part in winning `threat`'s target: once
@@ -216,9 +246,25 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
     // chase even though the threat stood before.
     let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
     let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
+    // A pawn's threat counts only when the piece that moved lines up behind
+    // it or beside it, on the line of the capture (2011 §26.1, §26.1.1).
+    let pawn_helped = |pos: &Position, t: &mut Threat| {
+        let pawn = pos
+            .piece_at(t.attacker)
+            .is_some_and(|p| p.kind == PieceKind::Pawn);
+        if !pawn {
+            return true;
+        }
+        let on_line = |a: Square, b: Square| a.file() == b.file() || a.rank() == b.rank();
+        t.joint = true;
+        t.attacker != mv.to() && on_line(mv.to(), t.attacker) && on_line(mv.to(), t.square)
+    };
     class.chases = after
         .into_iter()
         .filter_map(|mut t| {
+            if !pawn_helped(pos, &mut t) {
+                return None;
+            }
             if !standing(&t) {
                 Some(t)
             } else if screens(&t) || supports(pos, &t) {
@@ -229,6 +275,14 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
             }
         })
         .collect();
+    // A side defending with a single attacking piece may take up a key
+    // defensive point even if it attacks an advisor or elephant from there
+    // (占据防守要点, 2011 §26.2).
+    if attacking_pieces(pos, !pos.side_to_move()) == 1 {
+        class.chases.retain(|t| {
+            !matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant)
+        });
+    }
     if let Some(check) = answered_check {
         // A threat the answer plays no part in (neither the attacker nor a
         // point on its line) and that the check itself made is excused.

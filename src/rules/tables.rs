@@ -45,7 +45,7 @@ impl RuleSet {
     /// Which pieces' attacks can be chases under this rule set.
     pub fn chasers(self) -> Chasers {
         match self {
-            RuleSet::Chinese => Chasers::AllButKing,
+            RuleSet::Chinese => Chasers::PawnsWithHelp,
             RuleSet::Asian | RuleSet::Simple => Chasers::NoKingOrPawn,
         }
     }
