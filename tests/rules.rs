@@ -24,24 +24,9 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "joint chase (车炮联合捉子) per the book; not found: the moved piece is not the screen of a standing threat here (not analysed further)",
     ),
     (
-        "cxa-fig14",
-        RuleSet::Chinese,
-        "pawn privilege: the book calls the pawn's attack on the chariot idle, while 参考图16 counts a pawn's capture of an unprotected piece; we count pawn chases under CXA",
-    ),
-    (
         "cxa-fig17",
         RuleSet::Chinese,
         "(unverified) king answering check: the book idles the mate threat created by the king's move one ply later than we do; we label the other move mate-threat+chase by weight",
-    ),
-    (
-        "cxa-fig18",
-        RuleSet::Chinese,
-        "占据防守要点 (1999 §27.3, 2011 §26.2): the incidental attack on an elephant from a key defensive point is idle; a referee's judgement",
-    ),
-    (
-        "cxa-fig22",
-        RuleSet::Chinese,
-        "the chariot's capture of the pawn would leave its horse to the black chariot (it is the horse's root); 图12 counts exactly such a tie against the chaser (the chariot on g7 guarding the cannon), this figure does not; we follow 图12",
     ),
     (
         "cxa-fig24",
@@ -64,14 +49,14 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "(unverified) exchange offer (兑) that we count as a chase: the book weighs the horse trade as equal",
     ),
     (
+        "cxa-ref05",
+        RuleSet::Chinese,
+        "a chariot's check lets the horse win the elephant on g5 whatever Black answers; the book sees only the pawn's (free) attack on that elephant",
+    ),
+    (
         "cxa-ref12",
         RuleSet::Chinese,
         "(unverified) a king move that creates a chase, and a chariot chase the book sees after a check; not found (not analysed further)",
-    ),
-    (
-        "cxa-ref13",
-        RuleSet::Chinese,
-        "伏炮打仕: the cannon takes the advisor over the king as its screen once the chariot covers the recapture; our search finds the win already standing",
     ),
     (
         "cxa-ref14",
@@ -82,6 +67,11 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "cxa-ref15",
         RuleSet::Chinese,
         "(unverified) a chariot's retreat chase the book counts; not found (not analysed further)",
+    ),
+    (
+        "cxa-ref16",
+        RuleSet::Chinese,
+        "the pawn's own attack on the unprotected advisor is a chase in the book, against 2011 §26.1 and 图14 (the pawn's own attack on a chariot is free); we follow §26.1",
     ),
     (
         "cxa-ref18",
@@ -99,19 +89,9 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "the book itself is in doubt (the source notes 应为捉); we find a chase on the idle move",
     ),
     (
-        "cxa-ref35",
-        RuleSet::Chinese,
-        "(unverified) the mate threat and chase mixture: the 2011 §26.8 priority reading (class A on both sides) gives a draw in the book; we weigh red's moves differently",
-    ),
-    (
         "cxa-ref39",
         RuleSet::Chinese,
         "不能离线 (a piece that cannot leave its line) turns the chase into a joint one; a referee's judgement the summary lists as needing one",
-    ),
-    (
-        "cxa-ref40",
-        RuleSet::Chinese,
-        "joint chase (马炮联合捉子) per the book; not found: the moved piece is not the screen of a standing threat here (not analysed further)",
     ),
     (
         "cxa-ref41",
@@ -121,7 +101,7 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
     (
         "cxa-ref46",
         RuleSet::Chinese,
-        "the chariot's capture of the pawn on h3 would leave its horse on g6 to the black chariot; as in 图22 the book still counts the chase, against 图12 (see cxa-fig22)",
+        "(not analysed further) the chariot's attack on the pawn on h3: with the horse it defends left aside, the capture still costs material elsewhere in our play-out",
     ),
     (
         "cxa-ref50",

@@ -88,10 +88,10 @@ pub enum Chasers {
 /// The enemy pieces that the side to move could win now, one entry per piece
 /// (the strongest way to win it): by a capture, or by a check that every
 /// answer to leaves the piece to be won (抽吃).
-pub fn threats(pos: &mut Position, chasers: Chasers) -> Threats {
+pub fn threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Threats {
     let mut offers = Offers::new();
-    let mut found = capture_threats(pos, chasers, Some(&mut offers));
-    for threat in check_threats(pos, chasers) {
+    let mut found = capture_threats(pos, chasers, weighing, Some(&mut offers));
+    for threat in check_threats(pos, chasers, weighing) {
         // A check first does not turn an exchange offer (兑) into a chase.
         let known = found.iter().any(|t| t.square == threat.square);
         if !known && !offers.contains(&threat.square) && !found.is_full() {
@@ -104,7 +104,7 @@ pub fn threats(pos: &mut Position, chasers: Chasers) -> Threats {
 /// Pieces won through a check: after the check, whatever the opponent
 /// answers, the piece can be taken at a profit that also pays for anything
 /// the answer took.
-fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
+fn check_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Threats {
     let mut found = Threats::new();
     let king = pos.king_square(!pos.side_to_move());
     for check in pos.moves_of(GenKind::Quiets) {
@@ -127,12 +127,15 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
             // the piece giving check as the one that starts the win.
             // It is really our move now, so a piece that could take back
             // first is no exchange offer.
-            let won: Threats = capture_threats(pos, chasers, None)
+            let won: Threats = capture_threats(pos, chasers, weighing, None)
                 .into_iter()
                 .filter(|t| t.gain > lost)
                 // A pawn that wins through another piece's check wins
                 // nothing the rules count (2011 §26.7).
-                .filter(|t| pos.piece_at(t.attacker).is_some_and(|p| p.kind != PieceKind::Pawn))
+                .filter(|t| {
+                    pos.piece_at(t.attacker)
+                        .is_some_and(|p| p.kind != PieceKind::Pawn)
+                })
                 .map(|mut t| {
                     if t.square == answer.to() {
                         t.square = answer.from();
@@ -175,9 +178,11 @@ fn check_threats(pos: &mut Position, chasers: Chasers) -> Threats {
 fn capture_threats(
     pos: &mut Position,
     chasers: Chasers,
+    weighing: Weighing,
     mut offers: Option<&mut Offers>,
 ) -> Threats {
     let mut found = Threats::new();
+
     for mv in pos.moves_of(GenKind::Captures) {
         let (from, to) = (mv.from(), mv.to());
         let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(to)) else {
@@ -209,10 +214,15 @@ fn capture_threats(
             chaser: pos.side_to_move(),
             helpers_barred: true,
             left_alone: None,
+            abandoned: match weighing {
+                Weighing::AllCosts => Bitboard::EMPTY,
+                Weighing::DutiesFree => defended_by(pos, from),
+            },
         };
         let spare = CapturePlay {
             helpers_barred: false,
             left_alone: Some((to, from)),
+            abandoned: Bitboard::EMPTY,
             ..play
         };
         pos.make_null();
@@ -278,13 +288,8 @@ pub fn captures_onto(pos: &Position, sq: Square) -> ArrayVec<Move, 16> {
     if pos.piece_at(sq).is_none() {
         return found;
     }
-    // Advisors and elephants never check, so `attackers` leaves them out;
-    // their steps are symmetric, and `is_legal` weeds out the rest.
-    let us = pos.side_to_move();
-    let candidates = pos.attackers(sq, us)
-        | (ADVISOR_STEPS[sq.index()] & pos.pieces(us, PieceKind::Advisor))
-        | (elephant_attacks(sq, pos.occupied()) & pos.pieces(us, PieceKind::Elephant));
-    for from in candidates {
+    // `is_legal` weeds out what cannot really take.
+    for from in defenders(pos, sq, pos.side_to_move()) {
         if let Some(mv) = Move::new(from, sq) {
             if pos.is_legal(mv) && !found.is_full() {
                 found.push(mv);
@@ -292,6 +297,26 @@ pub fn captures_onto(pos: &Position, sq: Square) -> ArrayVec<Move, 16> {
         }
     }
     found
+}
+
+/// The pieces of its own side that the piece on `from` defends.
+fn defended_by(pos: &Position, from: Square) -> Bitboard {
+    let Some(piece) = pos.piece_at(from) else {
+        return Bitboard::EMPTY;
+    };
+    pos.color_pieces(piece.color)
+        .into_iter()
+        .filter(|&sq| sq != from && defenders(pos, sq, piece.color).has(from))
+        .collect()
+}
+
+/// The pieces of `color` that attack (or defend) the point `sq`.
+fn defenders(pos: &Position, sq: Square, color: Color) -> Bitboard {
+    // Advisors and elephants never check, so `attackers` leaves them out;
+    // their steps are symmetric.
+    pos.attackers(sq, color)
+        | (ADVISOR_STEPS[sq.index()] & pos.pieces(color, PieceKind::Advisor))
+        | (elephant_attacks(sq, pos.occupied()) & pos.pieces(color, PieceKind::Elephant))
 }
 
 /// Whether the side to move can really take back on `sq`: legally, and
@@ -322,6 +347,22 @@ pub struct CapturePlay {
     pub helpers_barred: bool,
     /// The target's point and the attacker's point.
     pub left_alone: Option<(Square, Square)>,
+    /// The pieces the chaser's capturing piece defended: the opponent's
+    /// first answer may not take them (see [`Weighing::DutiesFree`]).
+    pub abandoned: Bitboard,
+}
+
+/// How the cost of a capture is counted. The rule-book diagrams count both
+/// ways: a capture tied down by a defensive duty is no threat (图12,
+/// 参考图30), yet a move that makes a capture possible chases even when the
+/// capturing piece would leave a duty behind (图22, 参考图46). A move chases
+/// when it makes a threat that is new under either weighing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Weighing {
+    /// Everything the opponent can win back anywhere on the board.
+    AllCosts,
+    /// The same, except the pieces the capturing piece was defending.
+    DutiesFree,
 }
 
 impl CapturePlay {
@@ -356,6 +397,7 @@ impl CapturePlay {
             .moves_of(GenKind::Captures)
             .into_iter()
             .filter(|&mv| self.admits(pos, mv))
+            .filter(|mv| !self.abandoned.has(mv.to()))
             .filter_map(|mv| {
                 let victim = pos.piece_at(mv.to())?;
                 let value = material_value(victim, mv.to());
@@ -368,7 +410,11 @@ impl CapturePlay {
                 break; // even an unanswered capture cannot improve
             }
             pos.make(mv);
-            let gain = value - self.gain(pos, depth - 1, value - beta, value - alpha);
+            let deeper = CapturePlay {
+                abandoned: Bitboard::EMPTY,
+                ..*self
+            };
+            let gain = value - deeper.gain(pos, depth - 1, value - beta, value - alpha);
             // A capture that lets the other side mate at once is no capture:
             // the piece "cannot leave its line" (不能离线, a fake root). Asked
             // only when the capture would count, since it costs a search.
@@ -415,7 +461,11 @@ mod tests {
     use super::*;
 
     fn threats_in(fen: &str) -> Threats {
-        threats(&mut Position::from_fen(fen).unwrap(), Chasers::NoKingOrPawn)
+        threats(
+            &mut Position::from_fen(fen).unwrap(),
+            Chasers::NoKingOrPawn,
+            Weighing::AllCosts,
+        )
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (杀), chase (捉) with its targets, or idle (闲), judged by its heaviest
 //! effect (1999 §27.4).
 
-use super::chase::{captures_onto, threats, Chasers, Threat, Threats};
+use super::chase::{captures_onto, threats, Chasers, Threat, Threats, Weighing};
 use super::mate::{mates_by_checks, threatens_mate, MATE_THREAT_CHECKS};
 use crate::core::attacks::{between, on_own_side};
 use crate::core::{Color, Move, PieceKind, Position, Square};
@@ -84,7 +84,7 @@ pub enum Detail {
 /// own threats are hidden by the duty to answer the check, so they are read
 /// at its previous turn instead (an evasion that leaves a standing threat in
 /// place creates nothing new).
-fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
+fn standing_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Threats {
     let history = pos.history();
     let replayable =
         history.len() >= 2 && history[history.len() - 2..].iter().all(|u| u.mv.is_some());
@@ -94,7 +94,7 @@ fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
         return if under_mate_threat(pos) {
             Threats::new()
         } else {
-            threats(pos, chasers)
+            threats(pos, chasers, weighing)
         };
     }
     // With no earlier turn to read (or one in check too), nothing stood.
@@ -110,7 +110,7 @@ fn standing_threats(pos: &mut Position, chasers: Chasers) -> Threats {
     let earlier = if pos.in_check() {
         Threats::new()
     } else {
-        threats(pos, chasers)
+        threats(pos, chasers, weighing)
     };
     for mv in replies {
         pos.make(mv);
@@ -178,11 +178,74 @@ fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, chasers: 
         return false;
     }
     pos.make(back);
-    let stands = threats(pos, chasers)
+    let stands = threats(pos, chasers, Weighing::AllCosts)
         .iter()
         .any(|t| t.square == threat.square);
     pos.unmake();
     !stands
+}
+
+/// The threats `mv` (just played in `pos`) makes that did not stand before
+/// it, with the capture costs counted by `weighing`.
+fn new_threats(pos: &mut Position, mv: Move, chasers: Chasers, weighing: Weighing) -> Threats {
+    pos.make_null();
+    let after = threats(pos, chasers, weighing);
+    pos.unmake();
+    // What stood before matters only if the move threatens anything at all.
+    let before = if after.is_empty() {
+        Threats::new()
+    } else {
+        pos.unmake();
+        let before = standing_threats(pos, chasers, weighing);
+        pos.make(mv);
+        before
+    };
+    let standing = |t: &Threat| {
+        before.iter().any(|b| {
+            // The same attacker, followed through the move, on the same
+            // victim is a standing threat (从捉到捉), not a new one.
+            let attacker = if b.attacker == mv.from() {
+                mv.to()
+            } else {
+                b.attacker
+            };
+            b.square == t.square && attacker == t.attacker
+        })
+    };
+    // A piece that moves and stays the attacker's screen takes part in the
+    // threat: the rule-book diagrams (图25, 图28) count its move as a joint
+    // chase even though the threat stood before.
+    let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
+    let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
+    // A pawn's threat counts only when the piece that moved lines up behind
+    // it or beside it, on the line of the capture (2011 §26.1, §26.1.1).
+    let pawn_helped = |pos: &Position, t: &mut Threat| {
+        let pawn = pos
+            .piece_at(t.attacker)
+            .is_some_and(|p| p.kind == PieceKind::Pawn);
+        if !pawn {
+            return true;
+        }
+        let on_line = |a: Square, b: Square| a.file() == b.file() || a.rank() == b.rank();
+        t.joint = true;
+        t.attacker != mv.to() && on_line(mv.to(), t.attacker) && on_line(mv.to(), t.square)
+    };
+    after
+        .into_iter()
+        .filter_map(|mut t| {
+            if !pawn_helped(pos, &mut t) {
+                return None;
+            }
+            if !standing(&t) {
+                Some(t)
+            } else if screens(&t) || supports(pos, &t) {
+                t.joint = true;
+                Some(t)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
@@ -217,71 +280,23 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
     }
 
     pos.make(mv);
-    pos.make_null();
-    let after = threats(pos, chasers);
-    pos.unmake();
-    // What stood before matters only if the move threatens anything at all.
-    let before = if after.is_empty() {
-        Threats::new()
-    } else {
-        pos.unmake();
-        let before = standing_threats(pos, chasers);
-        pos.make(mv);
-        before
-    };
-    let standing = |t: &Threat| {
-        before.iter().any(|b| {
-            // The same attacker, followed through the move, on the same
-            // victim is a standing threat (从捉到捉), not a new one.
-            let attacker = if b.attacker == mv.from() {
-                mv.to()
-            } else {
-                b.attacker
-            };
-            b.square == t.square && attacker == t.attacker
-        })
-    };
-    // A piece that moves and stays the attacker's screen takes part in the
-    // threat: the rule-book diagrams (图25, 图28) count its move as a joint
-    // chase even though the threat stood before.
-    let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
-    let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
-    // A pawn's threat counts only when the piece that moved lines up behind
-    // it or beside it, on the line of the capture (2011 §26.1, §26.1.1).
-    let pawn_helped = |pos: &Position, t: &mut Threat| {
-        let pawn = pos
-            .piece_at(t.attacker)
-            .is_some_and(|p| p.kind == PieceKind::Pawn);
-        if !pawn {
-            return true;
+    class.chases = new_threats(pos, mv, chasers, Weighing::AllCosts);
+    // The piece that moved is judged by what it attacks, not by the duties
+    // it would leave to take it (图22, 参考图46; but 参考图30 for a piece that
+    // stood still).
+    for t in new_threats(pos, mv, chasers, Weighing::DutiesFree) {
+        let known = class.chases.iter().any(|c| c.square == t.square);
+        if t.attacker == mv.to() && !known && !class.chases.is_full() {
+            class.chases.push(t);
         }
-        let on_line = |a: Square, b: Square| a.file() == b.file() || a.rank() == b.rank();
-        t.joint = true;
-        t.attacker != mv.to() && on_line(mv.to(), t.attacker) && on_line(mv.to(), t.square)
-    };
-    class.chases = after
-        .into_iter()
-        .filter_map(|mut t| {
-            if !pawn_helped(pos, &mut t) {
-                return None;
-            }
-            if !standing(&t) {
-                Some(t)
-            } else if screens(&t) || supports(pos, &t) {
-                t.joint = true;
-                Some(t)
-            } else {
-                None
-            }
-        })
-        .collect();
+    }
     // A side defending with a single attacking piece may take up a key
     // defensive point even if it attacks an advisor or elephant from there
     // (占据防守要点, 2011 §26.2).
     if attacking_pieces(pos, !pos.side_to_move()) == 1 {
-        class.chases.retain(|t| {
-            !matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant)
-        });
+        class
+            .chases
+            .retain(|t| !matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant));
     }
     if let Some(check) = answered_check {
         // A threat the answer plays no part in (neither the attacker nor a
