@@ -20,6 +20,50 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// The games to hand out, one index at a time: a game starts only while
+/// fewer games than the concurrency are started and not yet counted, so
+/// that an SPRT stop (decided as results are counted) is never outrun by
+/// fast games.
+struct JobQueue {
+    next: AtomicUsize,
+    processed: AtomicUsize,
+    in_flight: usize,
+}
+
+impl JobQueue {
+    fn new(concurrency: usize) -> JobQueue {
+        JobQueue {
+            next: AtomicUsize::new(0),
+            processed: AtomicUsize::new(0),
+            in_flight: concurrency.max(1),
+        }
+    }
+
+    /// The next game's index, or `None` once the match is stopped.
+    fn take(&self, stop: &AtomicBool) -> Option<usize> {
+        loop {
+            if stop.load(Ordering::SeqCst) {
+                return None;
+            }
+            let index = self.next.load(Ordering::SeqCst);
+            let counted = self.processed.load(Ordering::SeqCst);
+            if index - counted.min(index) < self.in_flight {
+                let claimed = self.next.compare_exchange(
+                    index,
+                    index + 1,
+                    Ordering::SeqCst,
+                    Ordering::SeqCst,
+                );
+                if claimed.is_ok() {
+                    return Some(index);
+                }
+            } else {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+}
+
 /// What stops a match before its first game.
 #[derive(Debug)]
 pub enum MatchError {
@@ -159,7 +203,7 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
         hang_limit: config.hang_limit,
     };
     let stop = AtomicBool::new(false);
-    let next = AtomicUsize::new(0);
+    let queue = JobQueue::new(config.concurrency);
     let (sender, results) = mpsc::channel::<(usize, GameRecord)>();
     let mut played = 0;
     let mut interrupted = false;
@@ -169,10 +213,10 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.min(jobs.len()) {
             let sender = sender.clone();
-            let (jobs, config, openings, settings, stop, next) =
-                (&jobs, &config, &openings, &settings, &stop, &next);
+            let (jobs, config, openings, settings, stop, queue) =
+                (&jobs, &config, &openings, &settings, &stop, &queue);
             scope.spawn(move || {
-                worker(jobs, config, openings, settings, stop, next, sender);
+                worker(jobs, config, openings, settings, stop, queue, sender);
             });
         }
         drop(sender);
@@ -216,6 +260,9 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
                         }
                     }
                     println!("{line}");
+                    // Only now may another game start: the stop above has
+                    // been decided with this result in.
+                    queue.processed.fetch_add(1, Ordering::SeqCst);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -257,12 +304,11 @@ fn worker(
     openings: &[Opening],
     settings: &GameSettings,
     stop: &AtomicBool,
-    next: &AtomicUsize,
+    queue: &JobQueue,
     results: mpsc::Sender<(usize, GameRecord)>,
 ) {
     let mut engines: Vec<Option<Engine>> = config.engines.iter().map(|_| None).collect();
-    while !stop.load(Ordering::SeqCst) {
-        let index = next.fetch_add(1, Ordering::SeqCst);
+    while let Some(index) = queue.take(stop) {
         let Some(job) = jobs.get(index) else { break };
         let opening = &openings[job.opening];
         let mut failed = None;
