@@ -44,11 +44,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "under-protected chase (少根子) counted by attackers against defenders; our exchange finds a different target set, and the 2011 §26.8 priority then picks the other side",
     ),
     (
-        "cxa-ref04",
-        RuleSet::Chinese,
-        "(unverified) exchange offer (兑) that we count as a chase: the book weighs the horse trade as equal",
-    ),
-    (
         "cxa-ref05",
         RuleSet::Chinese,
         "a chariot's check lets the horse win the elephant on g5 whatever Black answers; the book sees only the pawn's (free) attack on that elephant",
@@ -106,7 +101,7 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
     (
         "cxa-ref50",
         RuleSet::Chinese,
-        "(unverified) exchange offer (兑) on the last move: the book weighs the chariot trade as equal; we see the horse chased on every move by the other side",
+        "(not analysed further) the horse's return to b6 is a chase in the book; we find no new threat from it (the black chariot's return is an exchange offer, §26.10.2, as the book says)",
     ),
 ];
 

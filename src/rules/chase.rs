@@ -91,6 +91,16 @@ pub enum Chasers {
 pub fn threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Threats {
     let mut offers = Offers::new();
     let mut found = capture_threats(pos, chasers, weighing, Some(&mut offers));
+    // A chariot joining a horse's (cannon's) exchange offer on a protected
+    // horse (cannon) still only offers the exchange (2011 §26.10.2).
+    found.retain(|t| {
+        let joins_offer = offers.contains(&t.square)
+            && t.way != ThreatWay::Unprotected
+            && pos
+                .piece_at(t.attacker)
+                .is_some_and(|p| p.kind == PieceKind::Chariot);
+        !joins_offer
+    });
     for threat in check_threats(pos, chasers, weighing) {
         // A check first does not turn an exchange offer (兑) into a chase.
         let known = found.iter().any(|t| t.square == threat.square);
@@ -404,7 +414,7 @@ impl CapturePlay {
                 (value > 0).then_some((value, mv))
             })
             .collect();
-        captures.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        captures.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         for (value, mv) in captures {
             if value <= alpha {
                 break; // even an unanswered capture cannot improve
