@@ -2,8 +2,9 @@
 CARGO ?= cargo
 BIN := target/release/chuhan
 DEPTH ?= 5
+DEPTH_BENCH ?= 10
 
-.PHONY: build test test-full bench perft perft-parallel protocol-latency rules-corpus
+.PHONY: build test test-full bench perft perft-parallel protocol-latency rules-corpus rules-cost
 
 build:
 	$(CARGO) build --release
@@ -55,6 +56,12 @@ protocol-latency:
 # The repetition-rules corpus: prints how many rule-book cases agree.
 rules-corpus:
 	$(CARGO) test --release --test rules -- --nocapture
+
+# What judging repetitions costs the search: the bench under each rule set
+# (`simple` only looks for checks), three alternating runs each.
+rules-cost: build
+	for run in 1 2 3; do for rule in chinese simple asian; do \
+		$(BIN) bench $(DEPTH_BENCH) --rule $$rule | tr '\n' ' '; echo; done; done
 
 # Self-play check of the current build against a baseline binary (see the
 # README's match section): BASELINE=path/to/chuhan, or `make baseline` first

@@ -94,11 +94,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "joint chase (联合捉子) per the book; not found: the moved piece is not the screen of a standing threat here (not analysed further)",
     ),
     (
-        "cxa-ref46",
-        RuleSet::Chinese,
-        "(not analysed further) the chariot's attack on the pawn on h3: with the horse it defends left aside, the capture still costs material elsewhere in our play-out",
-    ),
-    (
         "cxa-ref50",
         RuleSet::Chinese,
         "(not analysed further) the horse's return to b6 is a chase in the book; we find no new threat from it (the black chariot's return is an exchange offer, §26.10.2, as the book says)",

@@ -16,7 +16,7 @@ use arrayvec::ArrayVec;
 /// How deep an exchange on one point is played out. Ten captures exhaust
 /// every real exchange (each side has at most five pieces that can reach a
 /// point at once).
-const EXCHANGE_DEPTH: u32 = 10;
+const EXCHANGE_DEPTH: u32 = 6;
 
 /// A capture that lets the opponent mate with this many consecutive checks
 /// wins nothing (1999 §29.4 "不致立即被对方将死"): the rule-book diagrams
@@ -427,8 +427,10 @@ impl CapturePlay {
             let gain = value - deeper.gain(pos, depth - 1, value - beta, value - alpha);
             // A capture that lets the other side mate at once is no capture:
             // the piece "cannot leave its line" (不能离线, a fake root). Asked
-            // only when the capture would count, since it costs a search.
-            if gain > best && !mates_by_checks(pos, 1) {
+            // only of the first two captures, and only when the capture would
+            // count, since it costs a search.
+            let near = depth + 2 > EXCHANGE_DEPTH;
+            if gain > best && !(near && mates_by_checks(pos, 1)) {
                 best = gain;
             }
             pos.unmake();

@@ -280,35 +280,35 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
     }
 
     pos.make(mv);
+    let defends_alone = attacking_pieces(pos, !pos.side_to_move()) == 1;
+    let excused = |pos: &mut Position, t: &Threat| {
+        // A side defending with a single attacking piece may take up a key
+        // defensive point even if it attacks an advisor or elephant from
+        // there (占据防守要点, 2011 §26.2).
+        let key_point =
+            defends_alone && matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant);
+        // A threat an answer to check plays no part in (neither the
+        // attacker nor a point on its line) and that the check itself made
+        // is the checking side's doing.
+        let took_part = t.attacker == mv.to()
+            || between(t.attacker, t.square).has(mv.from())
+            || between(t.attacker, t.square).has(mv.to());
+        key_point
+            || answered_check
+                .is_some_and(|check| !took_part && made_by_the_check(pos, check, t, chasers))
+    };
     class.chases = new_threats(pos, mv, chasers, Weighing::AllCosts);
+    class.chases.retain(|t| !excused(pos, t));
     // The piece that moved is judged by what it attacks, not by the duties
     // it would leave to take it (图22, 参考图46; but 参考图30 for a piece that
-    // stood still).
-    for t in new_threats(pos, mv, chasers, Weighing::DutiesFree) {
-        let known = class.chases.iter().any(|c| c.square == t.square);
-        if t.attacker == mv.to() && !known && !class.chases.is_full() {
-            class.chases.push(t);
+    // stood still). Looked at only when it could change the kind.
+    if detail == Detail::Full || class.chases.is_empty() {
+        for t in new_threats(pos, mv, chasers, Weighing::DutiesFree) {
+            let known = class.chases.iter().any(|c| c.square == t.square);
+            if t.attacker == mv.to() && !known && !class.chases.is_full() && !excused(pos, &t) {
+                class.chases.push(t);
+            }
         }
-    }
-    // A side defending with a single attacking piece may take up a key
-    // defensive point even if it attacks an advisor or elephant from there
-    // (占据防守要点, 2011 §26.2).
-    if attacking_pieces(pos, !pos.side_to_move()) == 1 {
-        class
-            .chases
-            .retain(|t| !matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant));
-    }
-    if let Some(check) = answered_check {
-        // A threat the answer plays no part in (neither the attacker nor a
-        // point on its line) and that the check itself made is excused.
-        let took_part = |t: &Threat| {
-            t.attacker == mv.to()
-                || between(t.attacker, t.square).has(mv.from())
-                || between(t.attacker, t.square).has(mv.to())
-        };
-        class
-            .chases
-            .retain(|t| took_part(t) || !made_by_the_check(pos, check, t, chasers));
     }
     if detail == Detail::Full || class.chases.is_empty() {
         class.mate_threat = threatens_mate(pos);

@@ -3,7 +3,7 @@
 //!
 //! * [`judge_repetition`] is the search's hook: called once when a line
 //!   repeats a position, it classifies the cycle's moves only then, and only
-//!   as far as the verdict needs.
+//!   as far as the verdict needs; [`VerdictMemo`] remembers its verdicts.
 //! * [`judge_cycle`] gives the full [`Judgement`] (reason, each move's kind
 //!   and targets) and [`judge_game`] the referee's view of a whole game, for
 //!   the `judge` tool and the match runner.
@@ -11,7 +11,8 @@
 //! One concept per file: [`material`] values, [`chase`] (protection and
 //! threats), [`mate`] (the mate-threat search), [`classify`] (one move),
 //! [`tables`] (rule sets and verdict tables), [`cycle`] (one cycle),
-//! [`natural_limit`] (the 60-move rule) and [`game`] (a whole game).
+//! [`memo`] (remembered verdicts), [`natural_limit`] (the 60-move rule) and
+//! [`game`] (a whole game).
 
 pub mod chase;
 pub mod classify;
@@ -19,6 +20,7 @@ pub mod cycle;
 pub mod game;
 pub mod mate;
 pub mod material;
+pub mod memo;
 pub mod natural_limit;
 pub mod tables;
 
@@ -27,6 +29,7 @@ pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
 pub use game::{
     judge_game, losing_repetitions, occurrences, GameError, GameJudgement, GameOutcome,
 };
+pub use memo::VerdictMemo;
 pub use natural_limit::MoveClock;
 pub use tables::{CycleMove, Offence, RuleSet, UnknownRuleSet};
 

@@ -15,7 +15,7 @@ use super::see::{see_ge, SEE_VALUE};
 use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::{GenKind, Move, PieceKind, Position};
-use crate::rules::{judge_repetition, RuleSet, Verdict};
+use crate::rules::{RuleSet, Verdict, VerdictMemo};
 use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
 
@@ -38,6 +38,8 @@ pub struct Worker<'a> {
     shared: &'a Shared,
     pub pos: Position,
     rules: RuleSet,
+    /// Repetition verdicts already judged in this search.
+    verdicts: VerdictMemo,
     banned: Vec<Move>,
     histories: Histories,
     stack: [Frame; MAX_PLY + 4],
@@ -79,6 +81,7 @@ impl<'a> Worker<'a> {
             material: vec![Material::of(&pos)],
             pos,
             rules,
+            verdicts: VerdictMemo::default(),
             banned,
             histories: Histories::default(),
             stack: [Frame::default(); MAX_PLY + 4],
@@ -198,7 +201,7 @@ impl<'a> Worker<'a> {
     }
 
     /// A draw or a rules verdict at this node, if the line has reached one.
-    fn rule_outcome(&self, ply: usize, in_check: bool) -> Option<i32> {
+    fn rule_outcome(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         if self.pos.halfmove_clock() >= NATURAL_LIMIT_PLIES {
             // The natural limit does not save a side that is already mated.
             if in_check && self.pos.has_no_moves() {
@@ -207,7 +210,7 @@ impl<'a> Worker<'a> {
             return Some(DRAW);
         }
         let cycle = self.repetition_cycle()?;
-        Some(match judge_repetition(&self.pos, cycle, self.rules) {
+        Some(match self.verdicts.judge(&self.pos, cycle, self.rules) {
             Verdict::Draw => DRAW,
             Verdict::Loss => -RULE_WIN + ply as i32,
             Verdict::Win => RULE_WIN - ply as i32,

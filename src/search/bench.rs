@@ -5,6 +5,7 @@
 
 use super::{Engine, Limits};
 use crate::core::Position;
+use crate::rules::RuleSet;
 use std::time::{Duration, Instant};
 
 /// The default depth of `chuhan bench`.
@@ -63,7 +64,14 @@ impl BenchResult {
 
 /// Searches every bench position to `depth` on one thread, each with a clear table.
 pub fn run_bench(depth: i32, hash_megabytes: usize) -> BenchResult {
-    let engine = Engine::new(hash_megabytes, 1);
+    run_bench_under(depth, hash_megabytes, RuleSet::default())
+}
+
+/// [`run_bench`] with repetitions in the search judged by `rules` (to
+/// measure what the repetition rules cost).
+pub fn run_bench_under(depth: i32, hash_megabytes: usize, rules: RuleSet) -> BenchResult {
+    let mut engine = Engine::new(hash_megabytes, 1);
+    engine.set_rules(rules);
     let start = Instant::now();
     let mut nodes = 0;
     for fen in BENCH_POSITIONS {

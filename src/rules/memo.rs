@@ -1,0 +1,93 @@
+//! A memory of repetition verdicts for the search: the same cycle is met
+//! again and again (on every iteration, and through transpositions), and
+//! judging one classifies its moves, which costs searches of its own.
+
+use super::tables::RuleSet;
+use super::{judge_repetition, Verdict};
+use crate::core::Position;
+
+/// How many verdicts are kept (a power of two); a newer verdict replaces an
+/// older one in its slot.
+const SLOTS: usize = 4096;
+
+/// Verdicts by the cycle that led to them.
+pub struct VerdictMemo {
+    slots: Box<[(u64, Verdict)]>,
+}
+
+impl Default for VerdictMemo {
+    fn default() -> Self {
+        VerdictMemo {
+            slots: vec![(0, Verdict::Draw); SLOTS].into_boxed_slice(),
+        }
+    }
+}
+
+impl VerdictMemo {
+    /// [`judge_repetition`], remembered.
+    pub fn judge(&mut self, pos: &Position, cycle: usize, rules: RuleSet) -> Verdict {
+        let key = cycle_key(pos, cycle, rules);
+        let slot = &mut self.slots[key as usize & (SLOTS - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let verdict = judge_repetition(pos, cycle, rules);
+        *slot = (key, verdict);
+        verdict
+    }
+}
+
+/// A key for the cycle of the last `cycle` plies of `pos` under `rules`:
+/// the positions of the cycle in order (which fix its moves), never 0 so
+/// that an empty slot matches nothing.
+fn cycle_key(pos: &Position, cycle: usize, rules: RuleSet) -> u64 {
+    let history = pos.history();
+    let start = history.len().saturating_sub(cycle);
+    let mut key = pos.hash() ^ (rules as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    for undo in &history[start..] {
+        key = (key ^ undo.hash)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(23);
+    }
+    key | 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Move;
+
+    fn played(fen: &str, moves: &str) -> Position {
+        let mut pos = Position::from_fen(fen).unwrap();
+        for text in moves.split_whitespace() {
+            let mv: Move = text.parse().unwrap();
+            pos.try_play(mv).unwrap();
+        }
+        pos
+    }
+
+    #[test]
+    fn remembers_the_verdict_of_each_cycle_and_rule_set() {
+        // Red chases the unprotected cannon: a loss for Red under the
+        // Chinese rules, a draw under the simple ones.
+        let pos = played(
+            "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w",
+            "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
+        );
+        let mut memo = VerdictMemo::default();
+        for _ in 0..2 {
+            assert_eq!(memo.judge(&pos, 4, RuleSet::Chinese), Verdict::Loss);
+            assert_eq!(memo.judge(&pos, 4, RuleSet::Simple), Verdict::Draw);
+        }
+        // The same position reached by idle moves is another cycle.
+        let idle = played(
+            "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w",
+            "b2b1 i9i8 b1b2 i8i9 b2b1 i9i8 b1b2 i8i9",
+        );
+        assert_eq!(memo.judge(&idle, 4, RuleSet::Chinese), Verdict::Draw);
+        assert_ne!(
+            cycle_key(&pos, 4, RuleSet::Chinese),
+            cycle_key(&idle, 4, RuleSet::Chinese)
+        );
+    }
+}
