@@ -44,11 +44,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "under-protected chase (少根子) counted by attackers against defenders; our exchange finds a different target set, and the 2011 §26.8 priority then picks the other side",
     ),
     (
-        "cxa-ref05",
-        RuleSet::Chinese,
-        "a chariot's check lets the horse win the elephant on g5 whatever Black answers; the book sees only the pawn's (free) attack on that elephant",
-    ),
-    (
         "cxa-ref12",
         RuleSet::Chinese,
         "(unverified) a king move that creates a chase, and a chariot chase the book sees after a check; not found (not analysed further)",
@@ -67,11 +62,6 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "cxa-ref16",
         RuleSet::Chinese,
         "the pawn's own attack on the unprotected advisor is a chase in the book, against 2011 §26.1 and 图14 (the pawn's own attack on a chariot is free); we follow §26.1",
-    ),
-    (
-        "cxa-ref18",
-        RuleSet::Chinese,
-        "(not analysed further) 伏抽车, winning a chariot through a check: found while exchanges were played out on one point only, lost since they are played out over the whole board",
     ),
     (
         "cxa-ref23",

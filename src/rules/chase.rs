@@ -46,7 +46,9 @@ pub struct Threat {
     /// The piece that would make the first capture.
     pub attacker: Square,
     pub way: ThreatWay,
-    /// The material the threat nets, after every recapture.
+    /// The material the threat nets: the exchange on the target's point,
+    /// and no more than the play over the whole board leaves (what a check
+    /// that wins it must pay for).
     pub gain: i32,
     /// Whether the threat needs a second piece of ours besides the attacker
     /// (联合捉, 2011 §24.17), as when a move keeps up a standing threat by
@@ -266,7 +268,7 @@ fn capture_threats(
             piece: victim,
             attacker: from,
             way,
-            gain: net,
+            gain: net.min(on_point.max(0)),
             joint: false,
         };
         match found.iter_mut().find(|t| t.square == to) {
