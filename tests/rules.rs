@@ -41,12 +41,12 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
     (
         "cxa-fig26",
         RuleSet::Chinese,
-        "under-protected chase (少根子) counted by attackers against defenders; our exchange finds a different target set, and the 2011 §26.8 priority then picks the other side",
+        "the book's 炮８进３ chases a chariot (长捉车, a single-piece chase); we find it chasing the elephant on e2 by an exchange (not single-piece), so the 2011 §26.8 table finds no side to vary (kinds agree)",
     ),
     (
         "cxa-ref12",
         RuleSet::Chinese,
-        "(unverified) a king move that creates a chase, and a chariot chase the book sees after a check; not found (not analysed further)",
+        "(not analysed further) the chariot's return to b1 is a chase in the book (one check, one chase); we find no threat it makes",
     ),
     (
         "cxa-ref14",
@@ -76,7 +76,7 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
     (
         "cxa-ref39",
         RuleSet::Chinese,
-        "不能离线 (a piece that cannot leave its line) turns the chase into a joint one; a referee's judgement the summary lists as needing one",
+        "不能离线 (a piece that cannot leave its line): the book counts Red's chariot only in a joint chase of the black chariot, while we also see it attack the unprotected horse on e6 (a single-piece chase), so the §26.8 table draws; a referee's judgement the summary lists as needing one",
     ),
     (
         "cxa-ref41",
