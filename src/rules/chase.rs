@@ -185,8 +185,7 @@ fn check_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Th
 ///
 /// When it is only hypothetically our move (`offers` given), a same-kind
 /// piece that could take the attacker first is an exchange offer (兑), not a
-/// threat, and is listed in `offers`. A capture after which the opponent mates at once wins
-/// nothing (1999 §29.4, [`REFUTING_MATE_CHECKS`]).
+/// threat, and is listed in `offers`.
 fn capture_threats(
     pos: &mut Position,
     chasers: Chasers,
@@ -194,7 +193,6 @@ fn capture_threats(
     mut offers: Option<&mut Offers>,
 ) -> Threats {
     let mut found = Threats::new();
-
     for mv in pos.moves_of(GenKind::Captures) {
         let (from, to) = (mv.from(), mv.to());
         let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(to)) else {
@@ -220,40 +218,18 @@ fn capture_threats(
                 continue;
             }
         }
-        // What the opponent wins by captures if we pass and leave this piece
-        // be: the capture wins material only if it leaves us better off.
-        let play = CapturePlay {
-            chaser: pos.side_to_move(),
-            helpers_barred: true,
-            left_alone: None,
-            abandoned: match weighing {
-                Weighing::AllCosts => Bitboard::EMPTY,
-                Weighing::DutiesFree => defended_by(pos, from),
-            },
+        let Some(Weighed {
+            net,
+            on_point,
+            recaptures,
+        }) = weigh(pos, mv, value, weighing)
+        else {
+            continue;
         };
-        let spare = CapturePlay {
-            helpers_barred: false,
-            left_alone: Some((to, from)),
-            abandoned: Bitboard::EMPTY,
-            ..play
-        };
-        pos.make_null();
-        let floor = spare.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
-        pos.unmake();
-        pos.make(mv);
-        let net = value - play.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX) + floor;
-        // A capture that wins the piece outright but costs as much elsewhere
-        // (the capturer was a root or a pin) still chases: the rules idle
-        // only a capture at a loss (2011 §26.5).
-        let on_point = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
-        let net = if net == 0 { on_point.min(value) } else { net };
-        let wins = net > 0 && !mates_by_checks(pos, REFUTING_MATE_CHECKS);
-        let recaptures = wins && has_recapture(pos, to);
-        pos.unmake();
         // A crossed pawn traded for anything but a chariot is no gain: its
         // value floats (2011 §26.6).
         let pawn_trade = attacker.kind == PieceKind::Pawn && victim.kind != PieceKind::Chariot;
-        if !wins || (recaptures && pawn_trade) {
+        if recaptures && pawn_trade {
             continue;
         }
         let way = if !recaptures {
@@ -278,6 +254,58 @@ fn capture_threats(
         }
     }
     found
+}
+
+/// What a capture wins, when it wins anything.
+struct Weighed {
+    /// Over the whole board, against what the opponent wins if we pass.
+    net: i32,
+    /// In the exchange on the captured piece's point alone.
+    on_point: i32,
+    /// Whether the opponent can really take back on the point.
+    recaptures: bool,
+}
+
+/// Weighs the capture `mv` of a piece worth `value`: `None` unless it wins
+/// material, counted by `weighing`, and does not let the opponent mate at
+/// once (1999 §29.4, [`REFUTING_MATE_CHECKS`]).
+fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option<Weighed> {
+    let (from, to) = (mv.from(), mv.to());
+    let play = CapturePlay {
+        chaser: pos.side_to_move(),
+        helpers_barred: true,
+        left_alone: None,
+        abandoned: match weighing {
+            Weighing::AllCosts => Bitboard::EMPTY,
+            Weighing::DutiesFree => defended_by(pos, from),
+        },
+    };
+    // What the opponent wins by captures if we pass and leave the piece be:
+    // the capture wins material only if it leaves us better off.
+    let spare = CapturePlay {
+        helpers_barred: false,
+        left_alone: Some((to, from)),
+        abandoned: Bitboard::EMPTY,
+        ..play
+    };
+    pos.make_null();
+    let floor = spare.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
+    pos.unmake();
+    pos.make(mv);
+    let net = value - play.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX) + floor;
+    let on_point = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
+    // A capture that wins the piece outright but costs as much elsewhere
+    // (the capturer was a root or a pin) still chases: the rules idle only
+    // a capture at a loss (2011 §26.5).
+    let net = if net == 0 { on_point.min(value) } else { net };
+    let wins = net > 0 && !mates_by_checks(pos, REFUTING_MATE_CHECKS);
+    let recaptures = wins && has_recapture(pos, to);
+    pos.unmake();
+    wins.then_some(Weighed {
+        net,
+        on_point,
+        recaptures,
+    })
 }
 
 /// Whether the piece on `victim` could legally take the one on `attacker` if
