@@ -3,19 +3,10 @@
 
 use chuhan::rules::RuleSet;
 use chuhan::search::bench::run_bench_under;
-use std::process::Command;
 
-fn chuhan(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod tool_run;
+
+use tool_run::chuhan;
 
 fn field<'a>(out: &'a str, name: &str) -> Option<&'a str> {
     out.lines()

@@ -1,29 +1,11 @@
 //! `chuhan book` and `chuhan convert` through the binary.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+
+mod tool_run;
 
 fn chuhan(args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let input = stdin.unwrap_or("").to_string();
-    let mut pipe = child.stdin.take().unwrap();
-    // The tool may fail and exit before reading its input: a broken pipe
-    // here is not the test's concern, the exit status and stderr are.
-    let _ = pipe.write_all(input.as_bytes());
-    drop(pipe);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    tool_run::chuhan_with_input(args, stdin.unwrap_or(""))
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -1,31 +1,13 @@
 //! `chuhan judge` through the binary: verdicts, reasons and cycle moves in
 //! text and JSON, rule-set selection, and bad input that never stops the run.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod tool_run;
 
 /// Runs `chuhan judge ARGS` with `input` on stdin: (success, stdout, stderr).
 fn judge(args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
-        .arg("judge")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("the judge reads stdin");
-    let out = child.wait_with_output().expect("the judge finishes");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    let mut words = vec!["judge"];
+    words.extend_from_slice(args);
+    tool_run::chuhan_with_input(&words, input)
 }
 
 /// Red's chariot chases the unprotected black cannon around a7/b7.

@@ -1,18 +1,8 @@
 //! `chuhan perft` through the binary: counts, divide, and bad input.
 
-use std::process::Command;
+mod tool_run;
 
-fn chuhan(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use tool_run::chuhan;
 
 #[test]
 fn counts_from_the_start_position() {
