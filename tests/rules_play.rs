@@ -1,9 +1,11 @@
 //! The engine plays by the repetition rules: in rule-book positions where one
 //! side loses by repeating, once the cycle has been played twice that side,
 //! searching to depth 8, does not play the move that completes the third
-//! repetition, unless every other move is mated.
+//! repetition, unless every other move is mated; and the other side, when
+//! its own move would complete it, takes the win.
 
 use chuhan::rules::{judge_game, GameOutcome, RuleSet};
+use chuhan::search::score::RULE_WIN;
 use chuhan::search::{Engine, Limits, Score};
 use chuhan::{Color, Move, Position};
 use serde_json::Value;
@@ -59,15 +61,15 @@ fn losing_cycles() -> Vec<Case> {
     cases
 }
 
-/// Plays the case's moves (and the cycle on) until the loser is to move with
-/// a move that would make some position stand for the third time; returns
+/// Plays the case's moves (and the cycle on) until `side` is to move with a
+/// move that would make some position stand for the third time; returns
 /// that position and the move.
-fn before_third_repetition(case: &Case) -> (Position, Move) {
+fn before_third_repetition(case: &Case, side: Color) -> (Position, Move) {
     let cycle = case.moves.len() / 2;
     let mut pos = case.start.clone();
     for i in 0.. {
         let mv = case.moves[i % case.moves.len()];
-        if pos.side_to_move() == case.loser && i >= 2 * cycle - 1 {
+        if pos.side_to_move() == side && i >= 2 * cycle - 1 {
             return (pos, mv);
         }
         pos.try_play(mv).unwrap();
@@ -76,7 +78,7 @@ fn before_third_repetition(case: &Case) -> (Position, Move) {
 }
 
 fn check_case(case: &Case, engine: &mut Engine) -> Result<(), String> {
-    let (pos, repeating) = before_third_repetition(case);
+    let (pos, repeating) = before_third_repetition(case, case.loser);
     engine.set_rules(case.rules);
     engine.clear();
     let limits = Limits {
@@ -121,6 +123,56 @@ fn a_side_that_would_lose_by_repeating_varies() {
         .collect();
     println!(
         "{} of {} losing cycles avoided",
+        cases.len() - failures.len(),
+        cases.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The winner, to move where its cycle move would make a position stand for
+/// the third time (so that the loser's perpetual is judged), wins: by that
+/// move, or by anything at least as good.
+fn check_winner(case: &Case, engine: &mut Engine) -> Result<(), String> {
+    let (pos, repeating) = before_third_repetition(case, !case.loser);
+    engine.set_rules(case.rules);
+    engine.clear();
+    let outcome = engine.search(
+        &pos,
+        Limits {
+            depth: Some(8),
+            ..Limits::default()
+        },
+    );
+    match outcome.score {
+        Score::Mate(moves) if moves > 0 => Ok(()),
+        Score::Cp(cp) if cp >= RULE_WIN - 64 => Ok(()),
+        score => Err(format!(
+            "{}: the winner plays {:?} scoring {score:?} instead of repeating with {repeating}",
+            case.id, outcome.best
+        )),
+    }
+}
+
+#[test]
+fn the_other_side_completes_the_repetition_that_wins() {
+    let mut engine = Engine::new(16, 1);
+    let cases: Vec<Case> = losing_cycles()
+        .into_iter()
+        .filter(|case| {
+            // Only where the winner's own move makes the third occurrence.
+            let (pos, repeating) = before_third_repetition(case, !case.loser);
+            let mut after = pos;
+            after.make(repeating);
+            matches!(chuhan::rules::occurrences(&after), (3.., Some(_)))
+        })
+        .collect();
+    assert!(cases.len() >= 20, "only {} cases", cases.len());
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|case| check_winner(case, &mut engine).err())
+        .collect();
+    println!(
+        "{} of {} winning repetitions taken",
         cases.len() - failures.len(),
         cases.len()
     );
