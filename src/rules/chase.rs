@@ -13,9 +13,9 @@ use crate::core::attacks::{elephant_attacks, ADVISOR_STEPS};
 use crate::core::{Bitboard, Color, GenKind, Move, Piece, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 
-/// How deep an exchange on one point is played out. Ten captures exhaust
-/// every real exchange (each side has at most five pieces that can reach a
-/// point at once).
+/// How many captures a play-out looks at. Six cover every exchange in the
+/// rule-book diagrams; ten found spurious costs deep in the line (参考图46)
+/// and cost more time in the search.
 const EXCHANGE_DEPTH: u32 = 6;
 
 /// A capture that lets the opponent mate with this many consecutive checks
@@ -370,6 +370,20 @@ fn has_recapture(pos: &mut Position, sq: Square) -> bool {
     })
 }
 
+/// How the cost of a capture is counted. The rule-book diagrams count both
+/// ways: a capture tied down by a defensive duty is no threat (图12,
+/// 参考图30), yet a move that makes a capture possible chases even when the
+/// capturing piece would leave a duty behind (图22, 参考图46). A move chases
+/// when it makes a threat new under the first weighing or, for the piece
+/// that moved, under the second.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Weighing {
+    /// Everything the opponent can win back anywhere on the board.
+    AllCosts,
+    /// The same, except the pieces the capturing piece was defending.
+    DutiesFree,
+}
+
 /// The terms of a material-only play-out of captures around a threat of the
 /// side `chaser`.
 ///
@@ -390,19 +404,6 @@ pub struct CapturePlay {
     /// The pieces the chaser's capturing piece defended: the opponent's
     /// first answer may not take them (see [`Weighing::DutiesFree`]).
     pub abandoned: Bitboard,
-}
-
-/// How the cost of a capture is counted. The rule-book diagrams count both
-/// ways: a capture tied down by a defensive duty is no threat (图12,
-/// 参考图30), yet a move that makes a capture possible chases even when the
-/// capturing piece would leave a duty behind (图22, 参考图46). A move chases
-/// when it makes a threat that is new under either weighing.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Weighing {
-    /// Everything the opponent can win back anywhere on the board.
-    AllCosts,
-    /// The same, except the pieces the capturing piece was defending.
-    DutiesFree,
 }
 
 impl CapturePlay {
