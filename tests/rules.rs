@@ -39,19 +39,9 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
         "(unverified) the chariot steps along its file and keeps a joint attack on the horse that already stood; the book counts the step as a new joint chase",
     ),
     (
-        "cxa-fig26",
-        RuleSet::Chinese,
-        "the book's 炮８进３ chases a chariot (长捉车, a single-piece chase); we find it chasing the elephant on e2 by an exchange (not single-piece), so the 2011 §26.8 table finds no side to vary (kinds agree)",
-    ),
-    (
         "cxa-ref12",
         RuleSet::Chinese,
         "(not analysed further) the chariot's return to b1 is a chase in the book (one check, one chase); we find no threat it makes",
-    ),
-    (
-        "cxa-ref14",
-        RuleSet::Chinese,
-        "joint chase of a chariot (车炮联合捉车) per the book; not found: the moved piece is not the screen of a standing threat here (not analysed further)",
     ),
     (
         "cxa-ref15",

@@ -119,10 +119,15 @@ pub fn threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Thre
 fn check_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Threats {
     let mut found = Threats::new();
     let king = pos.king_square(!pos.side_to_move());
-    for check in pos.moves_of(GenKind::Quiets) {
+    for check in pos.legal_moves() {
         if !may_give_check(pos, check, king) {
             continue;
         }
+        // A check may itself capture (the cannon taking an elephant with
+        // check in 图26): that much the later win need not pay for.
+        let taken = pos
+            .piece_at(check.to())
+            .map_or(0, |p| material_value(p, check.to()));
         pos.make(check);
         if !pos.in_check() {
             pos.unmake();
@@ -136,12 +141,17 @@ fn check_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Th
                 .map_or(0, |p| material_value(p, answer.to()));
             pos.make(answer);
             // Name each piece won by where it stood before the answer, and
-            // the piece giving check as the one that starts the win.
-            // It is really our move now, so a piece that could take back
-            // first is no exchange offer.
-            let won: Threats = capture_threats(pos, chasers, weighing, None)
+            // the piece giving check as the one that starts the win. After a
+            // quiet check it is really our move, so a same-kind piece that
+            // could take back first is no exchange offer (图2: the horse
+            // sacrificed with check, then chariot takes chariot); after a
+            // check that captured, the book weighs the trade and still sees
+            // facing chariots as an offer (图13).
+            let mut offers = Offers::new();
+            let offers = (taken > 0).then_some(&mut offers);
+            let won: Threats = capture_threats(pos, chasers, weighing, offers)
                 .into_iter()
-                .filter(|t| t.gain > lost)
+                .filter(|t| t.gain + taken > lost)
                 // A pawn that wins through another piece's check wins
                 // nothing the rules count (2011 §26.7).
                 .filter(|t| {
@@ -152,9 +162,12 @@ fn check_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Th
                     if t.square == answer.to() {
                         t.square = answer.from();
                     }
-                    // Won by another piece than the one giving check (or
-                    // a screen's check): a joint chase (联合捉, 2011 §24.17).
-                    t.joint |= checkers != Bitboard::from_square(t.attacker);
+                    // The moved piece winning after another piece's check
+                    // (it moved in as a screen): a joint chase (联合捉, 2011
+                    // §24.17, 参考图40). A piece its move unmasks wins on
+                    // its own (抽车, 图26).
+                    let screen = !checkers.has(check.to());
+                    t.joint |= t.attacker == check.to() && screen;
                     t.attacker = check.from();
                     t
                 })
