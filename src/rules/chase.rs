@@ -293,20 +293,29 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
             Weighing::DutiesFree => defended_by(pos, from),
         },
     };
-    // What the opponent wins by captures if we pass and leave the piece be:
-    // the capture wins material only if it leaves us better off.
-    let spare = CapturePlay {
-        helpers_barred: false,
-        left_alone: Some((to, from)),
-        abandoned: Bitboard::EMPTY,
-        ..play
-    };
-    pos.make_null();
-    let floor = spare.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
-    pos.unmake();
     pos.make(mv);
-    let net = value - play.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX) + floor;
+    let after = value - play.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
     let on_point = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
+    // What the opponent wins by captures if we pass and leave the piece be:
+    // the capture wins material only if it leaves us better off. Not
+    // needed when the capture wins at least the exchange on its point
+    // anyway (the threat's gain is the smaller of the two).
+    let net = if after > 0 && after >= on_point {
+        after
+    } else {
+        let spare = CapturePlay {
+            helpers_barred: false,
+            left_alone: Some((to, from)),
+            abandoned: Bitboard::EMPTY,
+            ..play
+        };
+        pos.unmake();
+        pos.make_null();
+        let floor = spare.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
+        pos.unmake();
+        pos.make(mv);
+        after + floor
+    };
     // A capture that wins the piece outright but costs as much elsewhere
     // (the capturer was a root or a pin) still chases: the rules idle only
     // a capture at a loss (2011 §26.5).

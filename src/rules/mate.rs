@@ -18,6 +18,31 @@ pub fn mates_by_checks(pos: &mut Position, checks: u32) -> bool {
     if checks == 0 {
         return false;
     }
+    // The answer depends on the position alone, and judging one cycle asks
+    // about the same positions many times over.
+    let key = (pos.hash() ^ u64::from(checks).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1;
+    let slot = key as usize % MEMO_SLOTS;
+    if let Some(known) = MEMO.with(|memo| {
+        let (stored, mates) = memo.borrow()[slot];
+        (stored == key).then_some(mates)
+    }) {
+        return known;
+    }
+    let mates = search_checks(pos, checks);
+    MEMO.with(|memo| memo.borrow_mut()[slot] = (key, mates));
+    mates
+}
+
+/// How many answers each thread remembers.
+const MEMO_SLOTS: usize = 1 << 12;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Box<[(u64, bool)]>> =
+        std::cell::RefCell::new(vec![(0, false); MEMO_SLOTS].into_boxed_slice());
+}
+
+/// [`mates_by_checks`] worked out.
+fn search_checks(pos: &mut Position, checks: u32) -> bool {
     let king = pos.king_square(!pos.side_to_move());
     for mv in pos.legal_moves() {
         if !may_give_check(pos, mv, king) {
