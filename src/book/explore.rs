@@ -13,12 +13,16 @@ use std::collections::HashSet;
 /// Something that rates the moves of a position: a fixed-depth multi-PV search.
 pub trait Analyst {
     /// The moves of `pos` whose score (centipawns, for the side to move) is
-    /// within `margin_cp` of the best, best first, searched to `depth`.
-    fn candidates(&mut self, pos: &Position, depth: u32, margin_cp: i32) -> Vec<(Move, i32)>;
-
-    /// How many moves a position should yield at most from now on (the root
-    /// may be wider than the rest); analysts that find all moves ignore it.
-    fn set_max_moves(&mut self, _max_moves: usize) {}
+    /// within `margin_cp` of the best, best first, searched to `depth`; at
+    /// most `max_moves` are needed (an analyst that finds all moves at once
+    /// may return more).
+    fn candidates(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        margin_cp: i32,
+        max_moves: usize,
+    ) -> Vec<(Move, i32)>;
 }
 
 /// How far and how wide to explore.
@@ -67,7 +71,6 @@ pub fn explore<A: Analyst>(
         } else {
             (limits.margin_cp, limits.max_moves)
         };
-        analyst.set_max_moves(max_moves);
         let mut next = Vec::new();
         for pos in frontier {
             let (key, mirror_key) = (super::book_key(&pos, false), super::book_key(&pos, true));
@@ -78,7 +81,7 @@ pub fn explore<A: Analyst>(
                 return analysed;
             }
             analysed += 1;
-            let mut moves = analyst.candidates(&pos, limits.search_depth, margin_cp);
+            let mut moves = analyst.candidates(&pos, limits.search_depth, margin_cp, max_moves);
             moves.retain(|&(mv, _)| pos.is_legal(mv));
             let Some(best) = moves.iter().map(|&(_, s)| s).max() else {
                 continue;
@@ -131,7 +134,13 @@ mod tests {
     }
 
     impl Analyst for Scripted {
-        fn candidates(&mut self, pos: &Position, _depth: u32, margin: i32) -> Vec<(Move, i32)> {
+        fn candidates(
+            &mut self,
+            pos: &Position,
+            _depth: u32,
+            margin: i32,
+            _max_moves: usize,
+        ) -> Vec<(Move, i32)> {
             self.calls += 1;
             let scored: Vec<(Move, i32)> = pos
                 .legal_moves()

@@ -8,18 +8,16 @@ use crate::search::{Engine, Limits};
 
 pub struct SearchAnalyst {
     engine: Engine,
-    max_moves: usize,
     searches: u64,
     verbose: bool,
 }
 
 impl SearchAnalyst {
-    /// At most `max_moves` moves per position (one search each, plus one to
-    /// find the first move outside the margin).
-    pub fn new(engine: Engine, max_moves: usize) -> SearchAnalyst {
+    /// Searches with `engine`: one search per move found, plus one to find
+    /// the first move outside the margin.
+    pub fn new(engine: Engine) -> SearchAnalyst {
         SearchAnalyst {
             engine,
-            max_moves: max_moves.max(1),
             searches: 0,
             verbose: false,
         }
@@ -37,11 +35,13 @@ impl SearchAnalyst {
 }
 
 impl Analyst for SearchAnalyst {
-    fn set_max_moves(&mut self, max_moves: usize) {
-        self.max_moves = max_moves.max(1);
-    }
-
-    fn candidates(&mut self, pos: &Position, depth: u32, margin_cp: i32) -> Vec<(Move, i32)> {
+    fn candidates(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        margin_cp: i32,
+        max_moves: usize,
+    ) -> Vec<(Move, i32)> {
         let mut found: Vec<(Move, i32)> = Vec::new();
         let mut banned = Vec::new();
         // In a position that is its own mirror image (the start position) a
@@ -49,7 +49,7 @@ impl Analyst for SearchAnalyst {
         let symmetric = book_key(pos, false) == book_key(pos, true);
         // Moves found, a mirror pair counting once.
         let mut distinct = 0;
-        while distinct < self.max_moves {
+        while distinct < max_moves.max(1) {
             let limits = Limits {
                 depth: Some(depth as i32),
                 banned: banned.clone(),
@@ -90,9 +90,9 @@ mod tests {
 
     #[test]
     fn exclusion_gives_distinct_legal_moves_best_first_within_the_margin() {
-        let mut analyst = SearchAnalyst::new(Engine::new(4, 1), 4);
+        let mut analyst = SearchAnalyst::new(Engine::new(4, 1));
         let start = Position::startpos();
-        let found = analyst.candidates(&start, 2, 1_000);
+        let found = analyst.candidates(&start, 2, 1_000, 4);
         assert!((4..=8).contains(&found.len()), "{found:?}");
         for (i, &(mv, score)) in found.iter().enumerate() {
             assert!(start.is_legal(mv));
@@ -104,7 +104,7 @@ mod tests {
             assert!(found.contains(&(mv.mirror(), score)), "{found:?}");
         }
         // A zero margin keeps only moves scoring as well as the first.
-        let tight = analyst.candidates(&start, 2, 0);
+        let tight = analyst.candidates(&start, 2, 0, 4);
         assert!(!tight.is_empty() && tight.iter().all(|&(_, s)| s >= tight[0].1));
     }
 }

@@ -139,7 +139,7 @@ fn build(args: &[String]) -> Result<(), String> {
     let entries = match &args.analysis {
         Some(limits) => {
             let engine = Engine::new(args.hash, args.threads);
-            let mut analyst = SearchAnalyst::new(engine, limits.max_moves).verbose(true);
+            let mut analyst = SearchAnalyst::new(engine).verbose(true);
             let start = std::time::Instant::now();
             let analysed = explore(&mut analyst, &Position::startpos(), limits, &mut builder);
             println!(
