@@ -6,7 +6,7 @@
 
 use chuhan::rules::{judge_game, GameOutcome, RuleSet};
 use chuhan::search::score::RULE_WIN;
-use chuhan::search::{Engine, Limits, Score};
+use chuhan::search::{Engine, Limits, Score, SearchOutcome};
 use chuhan::{Color, Move, Position};
 use serde_json::Value;
 
@@ -77,26 +77,45 @@ fn before_third_repetition(case: &Case, side: Color) -> (Position, Move) {
     unreachable!()
 }
 
-fn check_case(case: &Case, engine: &mut Engine) -> Result<(), String> {
-    let (pos, repeating) = before_third_repetition(case, case.loser);
+/// Searches `pos` to depth 8 under the case's rules, leaving `banned` out.
+fn search(engine: &mut Engine, case: &Case, pos: &Position, banned: Vec<Move>) -> SearchOutcome {
     engine.set_rules(case.rules);
     engine.clear();
-    let limits = Limits {
-        depth: Some(8),
-        ..Limits::default()
-    };
-    let outcome = engine.search(&pos, limits.clone());
-    match outcome.best {
+    engine.search(
+        pos,
+        Limits {
+            depth: Some(8),
+            banned,
+            ..Limits::default()
+        },
+    )
+}
+
+/// Runs `check` on every case (at least `minimum` of them), prints how many
+/// passed as "N of M {what}", and fails with every failure's message.
+fn check_all(
+    cases: &[Case],
+    minimum: usize,
+    what: &str,
+    check: fn(&Case, &mut Engine) -> Result<(), String>,
+) {
+    assert!(cases.len() >= minimum, "only {} cases", cases.len());
+    let mut engine = Engine::new(16, 1);
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|case| check(case, &mut engine).err())
+        .collect();
+    println!("{} of {} {what}", cases.len() - failures.len(), cases.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn check_loser(case: &Case, engine: &mut Engine) -> Result<(), String> {
+    let (pos, repeating) = before_third_repetition(case, case.loser);
+    match search(engine, case, &pos, vec![]).best {
         Some(best) if best == repeating => {
             // Repeating is fair only when it is the only move, or every
             // other move is mated.
-            let others = engine.search(
-                &pos,
-                Limits {
-                    banned: vec![repeating],
-                    ..limits
-                },
-            );
+            let others = search(engine, case, &pos, vec![repeating]);
             match others.score {
                 _ if others.best.is_none() => Ok(()),
                 Score::Mate(moves) if moves < 0 => Ok(()),
@@ -114,19 +133,7 @@ fn check_case(case: &Case, engine: &mut Engine) -> Result<(), String> {
 #[test]
 fn a_side_that_would_lose_by_repeating_varies() {
     // About a second in release (the CI run), under ten in debug.
-    let mut engine = Engine::new(16, 1);
-    let cases = losing_cycles();
-    assert!(cases.len() >= 40, "only {} cases", cases.len());
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|case| check_case(case, &mut engine).err())
-        .collect();
-    println!(
-        "{} of {} losing cycles avoided",
-        cases.len() - failures.len(),
-        cases.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_all(&losing_cycles(), 40, "losing cycles avoided", check_loser);
 }
 
 /// The winner, to move where its cycle move would make a position stand for
@@ -134,15 +141,7 @@ fn a_side_that_would_lose_by_repeating_varies() {
 /// move, or by anything at least as good.
 fn check_winner(case: &Case, engine: &mut Engine) -> Result<(), String> {
     let (pos, repeating) = before_third_repetition(case, !case.loser);
-    engine.set_rules(case.rules);
-    engine.clear();
-    let outcome = engine.search(
-        &pos,
-        Limits {
-            depth: Some(8),
-            ..Limits::default()
-        },
-    );
+    let outcome = search(engine, case, &pos, vec![]);
     match outcome.score {
         Score::Mate(moves) if moves > 0 => Ok(()),
         Score::Cp(cp) if cp >= RULE_WIN - 64 => Ok(()),
@@ -155,26 +154,14 @@ fn check_winner(case: &Case, engine: &mut Engine) -> Result<(), String> {
 
 #[test]
 fn the_other_side_completes_the_repetition_that_wins() {
-    let mut engine = Engine::new(16, 1);
     let cases: Vec<Case> = losing_cycles()
         .into_iter()
         .filter(|case| {
             // Only where the winner's own move makes the third occurrence.
-            let (pos, repeating) = before_third_repetition(case, !case.loser);
-            let mut after = pos;
+            let (mut after, repeating) = before_third_repetition(case, !case.loser);
             after.make(repeating);
             matches!(chuhan::rules::occurrences(&after), (3.., Some(_)))
         })
         .collect();
-    assert!(cases.len() >= 20, "only {} cases", cases.len());
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|case| check_winner(case, &mut engine).err())
-        .collect();
-    println!(
-        "{} of {} winning repetitions taken",
-        cases.len() - failures.len(),
-        cases.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_all(&cases, 20, "winning repetitions taken", check_winner);
 }
