@@ -3,7 +3,9 @@
 //! quiet move first is not a threat in the rule book's sense, so only
 //! checking moves are tried, which also keeps the search small.
 
+use super::memo::Answers;
 use crate::core::{Move, PieceKind, Position, Square};
+use std::cell::RefCell;
 
 /// How many consecutive checks the mate-threat search looks at. The rules set
 /// no limit; four checks (seven plies) finds every mate threat the rule-book
@@ -18,27 +20,18 @@ pub fn mates_by_checks(pos: &mut Position, checks: u32) -> bool {
     if checks == 0 {
         return false;
     }
-    // The answer depends on the position alone, and judging one cycle asks
-    // about the same positions many times over.
-    let key = (pos.hash() ^ u64::from(checks).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1;
-    let slot = key as usize % MEMO_SLOTS;
-    if let Some(known) = MEMO.with(|memo| {
-        let (stored, mates) = memo.borrow()[slot];
-        (stored == key).then_some(mates)
-    }) {
+    // The answer depends on the position alone: remembered per thread.
+    let key = pos.hash() ^ u64::from(checks).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    if let Some(known) = MATES.with(|mates| mates.borrow().get(key)) {
         return known;
     }
     let mates = search_checks(pos, checks);
-    MEMO.with(|memo| memo.borrow_mut()[slot] = (key, mates));
+    MATES.with(|answers| answers.borrow_mut().put(key, mates));
     mates
 }
 
-/// How many answers each thread remembers.
-const MEMO_SLOTS: usize = 1 << 12;
-
 thread_local! {
-    static MEMO: std::cell::RefCell<Box<[(u64, bool)]>> =
-        std::cell::RefCell::new(vec![(0, false); MEMO_SLOTS].into_boxed_slice());
+    static MATES: RefCell<Answers<bool>> = RefCell::new(Answers::default());
 }
 
 /// [`mates_by_checks`] worked out.

@@ -1,38 +1,57 @@
-//! A memory of repetition verdicts for the search: the same cycle is met
-//! again and again (on every iteration, and through transpositions), and
-//! judging one classifies its moves, which costs searches of its own.
+//! Remembered answers: the judge asks the same questions again and again
+//! (the search meets the same cycle on every iteration and through
+//! transpositions; judging one cycle asks whether the same positions mate
+//! by checks many times over), and each answer costs searches of its own.
 
 use super::tables::RuleSet;
 use super::{judge_repetition, Verdict};
 use crate::core::Position;
 
-/// How many verdicts are kept (a power of two); a newer verdict replaces an
-/// older one in its slot.
+/// How many answers a table keeps (a power of two); a newer answer replaces
+/// an older one in its slot.
 const SLOTS: usize = 4096;
 
-/// Verdicts by the cycle that led to them.
-pub struct VerdictMemo {
-    slots: Box<[(u64, Verdict)]>,
+/// Answers by a 64-bit key.
+pub struct Answers<T> {
+    slots: Box<[(u64, Option<T>)]>,
 }
 
-impl Default for VerdictMemo {
+impl<T: Copy> Default for Answers<T> {
     fn default() -> Self {
-        VerdictMemo {
-            slots: vec![(0, Verdict::Draw); SLOTS].into_boxed_slice(),
+        Answers {
+            slots: vec![(0, None); SLOTS].into_boxed_slice(),
         }
     }
+}
+
+impl<T: Copy> Answers<T> {
+    pub fn get(&self, key: u64) -> Option<T> {
+        match self.slots[key as usize & (SLOTS - 1)] {
+            (stored, answer) if stored == key => answer,
+            _ => None,
+        }
+    }
+
+    pub fn put(&mut self, key: u64, answer: T) {
+        self.slots[key as usize & (SLOTS - 1)] = (key, Some(answer));
+    }
+}
+
+/// Repetition verdicts by the cycle that led to them.
+#[derive(Default)]
+pub struct VerdictMemo {
+    verdicts: Answers<Verdict>,
 }
 
 impl VerdictMemo {
     /// [`judge_repetition`], remembered.
     pub fn judge(&mut self, pos: &Position, cycle: usize, rules: RuleSet) -> Verdict {
         let key = cycle_key(pos, cycle, rules);
-        let slot = &mut self.slots[key as usize & (SLOTS - 1)];
-        if slot.0 == key {
-            return slot.1;
+        if let Some(verdict) = self.verdicts.get(key) {
+            return verdict;
         }
         let verdict = judge_repetition(pos, cycle, rules);
-        *slot = (key, verdict);
+        self.verdicts.put(key, verdict);
         verdict
     }
 }
@@ -43,8 +62,7 @@ const LOOK_BACK: usize = 2;
 
 /// A key for the cycle of the last `cycle` plies of `pos` under `rules`:
 /// the positions of the cycle in order (which fix its moves) and the few
-/// before it that the judgement reads, never 0 so that an empty slot
-/// matches nothing.
+/// before it that the judgement reads.
 fn cycle_key(pos: &Position, cycle: usize, rules: RuleSet) -> u64 {
     let history = pos.history();
     let start = history.len().saturating_sub(cycle + LOOK_BACK);
@@ -54,7 +72,7 @@ fn cycle_key(pos: &Position, cycle: usize, rules: RuleSet) -> u64 {
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .rotate_left(23);
     }
-    key | 1
+    key
 }
 
 #[cfg(test)]
