@@ -231,12 +231,7 @@ fn capture_threats(
                 continue;
             }
         }
-        let Some(Weighed {
-            net,
-            on_point,
-            recaptures,
-        }) = weigh(pos, mv, value, weighing)
-        else {
+        let Some(Weighed { gain, recaptures }) = weigh(pos, mv, value, weighing) else {
             continue;
         };
         // A crossed pawn traded for anything but a chariot is no gain: its
@@ -257,7 +252,7 @@ fn capture_threats(
             piece: victim,
             attacker: from,
             way,
-            gain: net.min(on_point.max(0)),
+            gain,
             joint: false,
         };
         match found.iter_mut().find(|t| t.square == to) {
@@ -271,10 +266,9 @@ fn capture_threats(
 
 /// What a capture wins, when it wins anything.
 struct Weighed {
-    /// Over the whole board, against what the opponent wins if we pass.
-    net: i32,
-    /// In the exchange on the captured piece's point alone.
-    on_point: i32,
+    /// The material it nets: the exchange on the captured piece's point, and
+    /// no more than the play over the whole board leaves.
+    gain: i32,
     /// Whether the opponent can really take back on the point.
     recaptures: bool,
 }
@@ -296,10 +290,10 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
     pos.make(mv);
     let after = value - play.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
     let on_point = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
-    // What the opponent wins by captures if we pass and leave the piece be:
-    // the capture wins material only if it leaves us better off. Not
-    // needed when the capture wins at least the exchange on its point
-    // anyway (the threat's gain is the smaller of the two).
+    pos.unmake();
+    // Against what the opponent wins by captures if we pass and leave the
+    // piece be: the capture wins only if it leaves us better off. Not
+    // needed when it wins at least the exchange on its point anyway.
     let net = if after > 0 && after >= on_point {
         after
     } else {
@@ -309,23 +303,24 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
             abandoned: Bitboard::EMPTY,
             ..play
         };
-        pos.unmake();
         pos.make_null();
         let floor = spare.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
         pos.unmake();
-        pos.make(mv);
         after + floor
     };
     // A capture that wins the piece outright but costs as much elsewhere
     // (the capturer was a root or a pin) still chases: the rules idle only
     // a capture at a loss (2011 §26.5).
     let net = if net == 0 { on_point.min(value) } else { net };
-    let wins = net > 0 && !mates_by_checks(pos, REFUTING_MATE_CHECKS);
-    let recaptures = wins && has_recapture(pos, to);
+    if net <= 0 {
+        return None;
+    }
+    pos.make(mv);
+    let refuted = mates_by_checks(pos, REFUTING_MATE_CHECKS);
+    let recaptures = !refuted && has_recapture(pos, to);
     pos.unmake();
-    wins.then_some(Weighed {
-        net,
-        on_point,
+    (!refuted).then_some(Weighed {
+        gain: net.min(on_point.max(0)),
         recaptures,
     })
 }

@@ -218,23 +218,24 @@ fn new_threats(pos: &mut Position, mv: Move, chasers: Chasers, weighing: Weighin
     let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
     let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
     // A pawn's threat counts only when the piece that moved lines up behind
-    // it or beside it, on the line of the capture (2011 §26.1, §26.1.1).
-    let pawn_helped = |pos: &Position, t: &mut Threat| {
-        let pawn = pos
-            .piece_at(t.attacker)
-            .is_some_and(|p| p.kind == PieceKind::Pawn);
-        if !pawn {
-            return true;
-        }
-        let on_line = |a: Square, b: Square| a.file() == b.file() || a.rank() == b.rank();
-        t.joint = true;
+    // it or beside it, on the line of the capture, and then jointly (2011
+    // §26.1, §26.1.1).
+    let on_line = |a: Square, b: Square| a.file() == b.file() || a.rank() == b.rank();
+    let by_pawn = |pos: &Position, t: &Threat| {
+        pos.piece_at(t.attacker)
+            .is_some_and(|p| p.kind == PieceKind::Pawn)
+    };
+    let pawn_helped = |t: &Threat| {
         t.attacker != mv.to() && on_line(mv.to(), t.attacker) && on_line(mv.to(), t.square)
     };
     after
         .into_iter()
         .filter_map(|mut t| {
-            if !pawn_helped(pos, &mut t) {
-                return None;
+            if by_pawn(pos, &t) {
+                if !pawn_helped(&t) {
+                    return None;
+                }
+                t.joint = true;
             }
             if !standing(&t) {
                 Some(t)
