@@ -58,10 +58,13 @@ rules-corpus:
 	$(CARGO) test --release --test rules -- --nocapture
 
 # What judging repetitions costs the search: the bench under each rule set
-# (`simple` only looks for checks), three alternating runs each.
+# (`simple` only looks for checks), three alternating runs each; then the
+# rule-book positions with their cycles played, where nearly every line
+# repeats.
 rules-cost: build
 	for run in 1 2 3; do for rule in chinese simple asian; do \
 		$(BIN) bench $(DEPTH_BENCH) --rule $$rule | tr '\n' ' '; echo; done; done
+	$(CARGO) run --release --example repetition_cost $(DEPTH_BENCH)
 
 # Self-play check of the current build against a baseline binary (see the
 # README's match section): BASELINE=path/to/chuhan, or `make baseline` first
