@@ -96,3 +96,26 @@ ELO1 ?= 5
 sprt-baseline: build
 	@test -x "$(BASELINE)" || { echo "no baseline at $(BASELINE): make baseline REF=..., or BASELINE=path"; false; }
 	$(MATCH) -games 20000 -sprt elo0=$(ELO0) elo1=$(ELO1) alpha=0.05 beta=0.05
+
+# XBoard driving the engine through the UCCI adapter uci2wb, against MaxQi, 2
+# games at 10 s + 0.1 s, headless (Debian: apt-get install xboard uci2wb xvfb
+# xauth; MaxQi comes with xboard's fairymax package). Prints each game's
+# result and fails on a forfeit, an illegal move or an unfinished game.
+XBOARD_DIR ?= target/xboard
+XBOARD_PATH := $(PATH):/usr/games
+.PHONY: xboard-match
+xboard-match: build
+	@missing=""; for tool in xboard uci2wb xvfb-run maxqi; do \
+		PATH="$(XBOARD_PATH)" command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then echo "xboard-match skipped: not installed:$$missing"; exit 0; fi; \
+	rm -rf $(XBOARD_DIR) && mkdir -p $(XBOARD_DIR) && cd $(XBOARD_DIR) && \
+	PATH="$(XBOARD_PATH)" timeout 240 xvfb-run -a xboard -xexit -noGUI -variant xiangqi \
+		-fcp "uci2wb -x $(CURDIR)/$(BIN)" -fd . -scp maxqi -sd . -matchGames 2 -tc 0:10 -inc 0.1 -autoCallFlag true \
+		-saveGameFile games.pgn -debug -nameOfDebugFile xboard.debug > xboard.log 2>&1; \
+	status=$$?; echo "xboard exit status $$status; log and games in $(XBOARD_DIR)"; \
+	grep -a 'final score' xboard.log; grep -a '>first : result' xboard.debug | sed 's/^[0-9]* >first : /  /'; \
+	games=$$(grep -a -c -E '>first : result (1-0|0-1|1/2-1/2)' xboard.debug); \
+	bad=$$(grep -a '>first : result' xboard.debug | grep -c -i -E 'on time|forfeit|illegal|xboard exit|abort'); \
+	if [ "$$status" -ne 0 ] || [ "$$games" != 2 ] || [ "$$bad" != 0 ]; then \
+		echo "xboard-match FAILED: $${games:-0} of 2 games finished, $${bad:-0} lost on time, forfeited or aborted"; exit 1; fi; \
+	echo "xboard-match: 2 of 2 games finished, no time loss, forfeit or illegal move"
