@@ -126,6 +126,39 @@ fn an_illegal_move_loses_and_is_logged_with_the_position() {
 }
 
 #[test]
+fn a_bare_bestmove_loses_that_game_and_the_match_ends_with_its_table() {
+    let mut args = engine("Bare", "bare", &[]);
+    args.extend(engine("Good", "any", &[]));
+    args.extend(words("-each depth=2 -games 2"));
+    let (stdout, games) = play("bare-bestmove", args);
+    assert_eq!(games.len(), 2, "{stdout}");
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("illegal move"), "{stdout}");
+    }
+    // Bare is Red in the first game and Black in the second.
+    assert_eq!(games[0].result, "0-1");
+    assert_eq!(games[1].result, "1-0");
+    assert!(
+        stdout.contains("Red (Bare) answered 'bestmove' without a move in "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("games 2: 0 wins, 0 draws, 2 losses for Bare"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn noise_and_bytes_that_are_not_utf8_do_not_end_the_engine() {
+    let mut args = engine("Noisy", "garbage garbage garbage", &["proto=ucci"]);
+    args.extend(engine("Quiet", "any", &["proto=uci"]));
+    args.extend(words("-each depth=1 -games 1 -maxmoves 3"));
+    let (stdout, games) = play("noise", args);
+    assert_eq!(games[0].tag("Termination"), Some("max moves"), "{stdout}");
+    assert_eq!(games[0].result, "1/2-1/2");
+}
+
+#[test]
 fn running_out_of_time_loses_but_an_answer_to_stop_does_not() {
     // Red hangs: after its 0.5 s, `stop`, then 0.1 s of margin, it loses.
     let mut args = engine("Sleeper", "hang", &["proto=ucci"]);
@@ -277,6 +310,23 @@ fn draw_adjudication_and_draw_agreement() {
     let (_, games) = play("adjudicate-draw", args);
     assert_eq!(games[0].tag("Termination"), Some("draw adjudication"));
     assert_eq!(games[0].result, "1/2-1/2");
+
+    // A resign rule still waiting for its five scores a side does not hold
+    // up the draw rule, which has its three.
+    let mut args = engine("A", "any", &[]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(words(
+        "-each depth=1 -games 1 -draw movenumber=0 movecount=3 score=10 \
+         -resign movecount=5 score=600",
+    ));
+    let (stdout, games) = play("adjudicate-draw-with-resign", args);
+    assert_eq!(
+        games[0].tag("Termination"),
+        Some("draw adjudication"),
+        "{stdout}"
+    );
+    // The opening's six plies, then three moves each.
+    assert_eq!(games[0].moves.len(), 6 + 6, "{stdout}");
 
     // UCCI: Red offers with its move, Black accepts with its answer.
     let mut args = engine("Offer", "draw", &["proto=ucci"]);

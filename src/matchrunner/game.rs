@@ -243,7 +243,11 @@ pub fn play(
             break (
                 GameResult::loss_for(side),
                 Termination::IllegalMove,
-                format!("{who} answered nobestmove in {}", game.pos.to_fen()),
+                format!(
+                    "{who} answered '{}' without a move in {}",
+                    shortened(&reply.last_line),
+                    game.pos.to_fen()
+                ),
             );
         };
         let mv = match text.parse::<Move>() {
@@ -252,7 +256,11 @@ pub fn play(
                 break (
                     GameResult::loss_for(side),
                     Termination::IllegalMove,
-                    format!("{who} played illegal move {text} in {}", game.pos.to_fen()),
+                    format!(
+                        "{who} played illegal move {} in {}",
+                        shortened(&text),
+                        game.pos.to_fen()
+                    ),
                 );
             }
         };
@@ -277,6 +285,16 @@ pub fn play(
         },
         restart,
     })
+}
+
+/// An engine's words as the log quotes them: at most a line's worth, since
+/// an engine may send anything.
+fn shortened(text: &str) -> String {
+    const LONGEST: usize = 60;
+    match text.char_indices().nth(LONGEST) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 /// A PGN move comment in the cutechess form: score in pawns from the mover's
@@ -461,8 +479,13 @@ fn score_adjudication(
     };
     if let Some(resign) = settings.resign {
         for loser in [mover, !mover] {
-            let losing = last(loser, resign.move_count)?;
-            let winning = last(!loser, resign.move_count)?;
+            // Too few scores for the resign rule says nothing about a draw.
+            let (Some(losing), Some(winning)) = (
+                last(loser, resign.move_count),
+                last(!loser, resign.move_count),
+            ) else {
+                continue;
+            };
             if losing.iter().all(|&s| s <= -resign.score)
                 && winning.iter().all(|&s| s >= resign.score)
             {
@@ -621,6 +644,43 @@ mod tests {
         game.play("h0g2".parse().unwrap(), None);
         game.play("i9h9".parse().unwrap(), None);
         assert_eq!(game.rule_ending(&limited).unwrap().1, Termination::MaxMoves);
+    }
+
+    #[test]
+    fn draw_adjudication_is_judged_while_the_resign_rule_waits_for_scores() {
+        let mut judged = settings();
+        judged.resign = Some(ResignAdjudication {
+            move_count: 5,
+            score: 600,
+        });
+        judged.draw = Some(DrawAdjudication {
+            move_number: 0,
+            move_count: 3,
+            score: 10,
+        });
+        let mut game = Game::new(&opening(Position::START_FEN, ""));
+        let quiet = vec![Some(0); 3];
+        let scores = [quiet.clone(), quiet];
+        for text in "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7".split(' ') {
+            game.play(text.parse().unwrap(), None);
+        }
+        let (result, termination, _) =
+            score_adjudication(&game, &scores, &judged, Color::Black).unwrap();
+        assert_eq!(
+            (result, termination),
+            (GameResult::Draw, Termination::DrawAdjudication)
+        );
+        // A missing score breaks the run of quiet moves.
+        let gap = [vec![Some(0), None, Some(0)], vec![Some(0); 3]];
+        assert!(score_adjudication(&game, &gap, &judged, Color::Black).is_none());
+    }
+
+    #[test]
+    fn engine_words_are_quoted_short() {
+        assert_eq!(shortened("bestmove"), "bestmove");
+        let long = "x".repeat(200);
+        assert_eq!(shortened(&long), format!("{}...", "x".repeat(60)));
+        assert_eq!(shortened(&"é".repeat(61)).chars().count(), 63);
     }
 
     #[test]
