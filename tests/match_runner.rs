@@ -286,11 +286,12 @@ fn resignation_and_resign_adjudication() {
     assert_eq!(games[0].tag("Termination"), Some("resignation"));
     assert_eq!(games[0].result, "0-1");
 
-    // Both engines agree Red is lost (-700 and +700) for three moves each.
+    // Two-sided: both engines agree Red is lost (-700 and +700) for three
+    // moves each.
     let mut args = engine("Losing", "any", &["arg=--score", "arg=-700"]);
     args.extend(engine("Winning", "any", &["arg=--score", "arg=700"]));
     args.extend(words(
-        "-each depth=1 -games 1 -resign movecount=3 score=600",
+        "-each depth=1 -games 1 -resign movecount=3 score=600 twosided=true",
     ));
     let (_, games) = play("adjudicate-resign", args);
     let game = &games[0];
@@ -298,6 +299,129 @@ fn resignation_and_resign_adjudication() {
     assert_eq!(game.result, "0-1");
     // The opening's six plies, then three moves each.
     assert_eq!(game.moves.len(), 6 + 6);
+
+    // One-sided, cutechess's default: Red's own three scores are enough,
+    // while Black sees nothing; two-sided, Black's view keeps the game on.
+    let one_sided = |extra: &str| {
+        let mut args = engine("Losing", "any", &["arg=--score", "arg=-700"]);
+        args.extend(engine("Unsure", "any", &[]));
+        args.extend(words(&format!(
+            "-each depth=1 -games 1 -maxmoves 8 -resign movecount=3 score=600 {extra}"
+        )));
+        let (stdout, games) = play("adjudicate-resign-one-sided", args);
+        (stdout, games[0].clone())
+    };
+    let (stdout, game) = one_sided("");
+    assert_eq!(
+        game.tag("Termination"),
+        Some("resign adjudication"),
+        "{stdout}"
+    );
+    assert_eq!(game.result, "0-1");
+    assert_eq!(game.moves.len(), 6 + 5, "after Red's third move");
+    assert!(
+        stdout.contains("the losing engine scored Red lost for 3 moves"),
+        "{stdout}"
+    );
+    let (stdout, game) = one_sided("twosided=false");
+    assert_eq!(game.moves.len(), 6 + 5, "{stdout}");
+    let (stdout, game) = one_sided("twosided=true");
+    assert_ne!(
+        game.tag("Termination"),
+        Some("resign adjudication"),
+        "{stdout}"
+    );
+    assert!(game.moves.len() > 6 + 5, "{stdout}");
+}
+
+#[test]
+fn openings_change_as_the_policy_says() {
+    let opening_names = |policy: &str| {
+        let mut args = engine("A", "any", &[]);
+        args.extend(engine("B", "any", &[]));
+        args.extend(words(&format!(
+            "-each depth=1 -games 4 -maxmoves 1 -openings policy={policy}"
+        )));
+        let (stdout, games) = play(&format!("policy-{policy}"), args);
+        assert_eq!(games.len(), 4, "{stdout}");
+        let mut names: Vec<String> = games
+            .iter()
+            .map(|g| g.tag("Opening").unwrap().to_string())
+            .collect();
+        names.dedup();
+        names.len()
+    };
+    // A new opening every two games, or one for the whole encounter.
+    assert_eq!(opening_names("default"), 2);
+    assert_eq!(opening_names("encounter"), 1);
+    assert_eq!(opening_names("round"), 1);
+}
+
+#[test]
+fn minimal_pgn_keeps_the_seven_tags_and_the_moves() {
+    let mut args = engine("A", "any", &[]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(words("-each depth=1 -games 1 -maxmoves 2"));
+    let dir = scratch("pgn-min");
+    let path = dir.join("games.pgn");
+    args.extend(words(&format!("-pgnout {} min fi", path.display())));
+    let (out, stdout) = run_match(&args);
+    assert!(out.status.success(), "{stdout}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = pgn::parse(&text).unwrap();
+    let names: Vec<&str> = games[0].tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Event", "Site", "Date", "Round", "Red", "Black", "Result"]
+    );
+    assert!(!text.contains('{'), "{text}");
+    assert_eq!(games[0].moves.len(), 6 + 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn help_lists_every_option_with_an_example() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["match", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty());
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.starts_with("chuhan match: "), "{help}");
+    for needle in [
+        "usage: chuhan match -engine",
+        "cmd=PATH",
+        "option.NAME=VALUE",
+        "-each",
+        "-games",
+        "-rounds",
+        "-concurrency",
+        "-openings",
+        "policy=default|encounter|round",
+        "-pgnout",
+        "-sprt",
+        "-draw",
+        "-resign",
+        "twosided=true|false",
+        "-maxmoves",
+        "-seed",
+        "-event",
+        "-rules",
+        "-hangtime",
+        "-repeat",
+        "-recover",
+        "Example",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+    // `-help` too, wherever it stands, and nothing is played.
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["match", "-engine", "cmd=/nonexistent", "-help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), help);
 }
 
 #[test]

@@ -121,13 +121,15 @@ pub struct DrawAdjudication {
     pub score: i32,
 }
 
-/// `-resign movecount=N score=N`: a loss once, for `move_count` moves each,
-/// one engine has scored at or below `-score` and the other at or above
-/// `score` (both agree).
+/// `-resign movecount=N score=N [twosided=true]`, as cutechess-cli reads it:
+/// a loss once an engine has scored at or below `-score` for its last
+/// `move_count` moves; `two_sided` also needs its opponent at or above
+/// `score` for as many moves (both agree).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ResignAdjudication {
     pub move_count: u32,
     pub score: i32,
+    pub two_sided: bool,
 }
 
 /// Game rules shared by every game of a match.
@@ -478,26 +480,29 @@ fn score_adjudication(
         list[list.len() - n..].iter().copied().collect()
     };
     if let Some(resign) = settings.resign {
+        let lost = |color: Color| {
+            last(color, resign.move_count).is_some_and(|l| l.iter().all(|&s| s <= -resign.score))
+        };
+        let won = |color: Color| {
+            last(color, resign.move_count).is_some_and(|l| l.iter().all(|&s| s >= resign.score))
+        };
         for loser in [mover, !mover] {
-            // Too few scores for the resign rule says nothing about a draw.
-            let (Some(losing), Some(winning)) = (
-                last(loser, resign.move_count),
-                last(!loser, resign.move_count),
-            ) else {
+            if !lost(loser) || (resign.two_sided && !won(!loser)) {
                 continue;
-            };
-            if losing.iter().all(|&s| s <= -resign.score)
-                && winning.iter().all(|&s| s >= resign.score)
-            {
-                return Some((
-                    GameResult::loss_for(loser),
-                    Termination::ResignAdjudication,
-                    format!(
-                        "both engines scored {loser:?} lost for {} moves",
-                        resign.move_count
-                    ),
-                ));
             }
+            let who = if resign.two_sided {
+                "both engines"
+            } else {
+                "the losing engine"
+            };
+            return Some((
+                GameResult::loss_for(loser),
+                Termination::ResignAdjudication,
+                format!(
+                    "{who} scored {loser:?} lost for {} moves",
+                    resign.move_count
+                ),
+            ));
         }
     }
     if let Some(draw) = settings.draw {
@@ -652,6 +657,7 @@ mod tests {
         judged.resign = Some(ResignAdjudication {
             move_count: 5,
             score: 600,
+            two_sided: false,
         });
         judged.draw = Some(DrawAdjudication {
             move_number: 0,
@@ -673,6 +679,38 @@ mod tests {
         // A missing score breaks the run of quiet moves.
         let gap = [vec![Some(0), None, Some(0)], vec![Some(0); 3]];
         assert!(score_adjudication(&game, &gap, &judged, Color::Black).is_none());
+    }
+
+    #[test]
+    fn resign_adjudication_one_and_two_sided() {
+        let mut judged = settings();
+        let mut resign = ResignAdjudication {
+            move_count: 2,
+            score: 600,
+            two_sided: false,
+        };
+        judged.resign = Some(resign);
+        let game = Game::new(&opening(Position::START_FEN, "h2e2 h9g7 h0g2 i9h9"));
+        // Red sees itself lost; Black does not see itself winning.
+        let scores = [vec![Some(-700), Some(-650)], vec![Some(100), Some(0)]];
+        let (result, termination, detail) =
+            score_adjudication(&game, &scores, &judged, Color::Black).unwrap();
+        assert_eq!(
+            (result, termination),
+            (GameResult::BlackWins, Termination::ResignAdjudication)
+        );
+        assert_eq!(detail, "the losing engine scored Red lost for 2 moves");
+        resign.two_sided = true;
+        judged.resign = Some(resign);
+        assert!(score_adjudication(&game, &scores, &judged, Color::Black).is_none());
+        let agreed = [vec![Some(-700), Some(-650)], vec![Some(600), Some(900)]];
+        let (result, _, detail) =
+            score_adjudication(&game, &agreed, &judged, Color::Black).unwrap();
+        assert_eq!(result, GameResult::BlackWins);
+        assert_eq!(detail, "both engines scored Red lost for 2 moves");
+        // One move above the bar breaks the run.
+        let broken = [vec![Some(-599), Some(-650)], vec![Some(600), Some(900)]];
+        assert!(score_adjudication(&game, &broken, &judged, Color::Black).is_none());
     }
 
     #[test]

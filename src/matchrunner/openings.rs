@@ -345,6 +345,32 @@ pub enum OpeningOrder {
     Random,
 }
 
+/// When a new opening comes, as cutechess-cli's `-openings policy=`:
+/// `Default` with each new pair of games (each opening is played twice,
+/// colours swapped) and each new encounter, `Encounter` only with each new
+/// encounter (a pair of engines in a round: all its games share one
+/// opening), `Round` only with each new round (every encounter of a round
+/// shares one).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpeningPolicy {
+    Default,
+    Encounter,
+    Round,
+}
+
+impl std::str::FromStr for OpeningPolicy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<OpeningPolicy, String> {
+        match text {
+            "default" => Ok(OpeningPolicy::Default),
+            "encounter" => Ok(OpeningPolicy::Encounter),
+            "round" => Ok(OpeningPolicy::Round),
+            _ => Err("default, encounter or round".to_string()),
+        }
+    }
+}
+
 /// Shuffles the openings with a seeded generator (Fisher-Yates over
 /// SplitMix64), so a seed reproduces a match's schedule.
 pub fn shuffle(openings: &mut [Opening], seed: u64) {
