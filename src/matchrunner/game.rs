@@ -8,6 +8,7 @@ use super::clock::Clock;
 use super::engine::{Engine, Failure, GameSoFar, Reply};
 use super::openings::Opening;
 use crate::core::{Color, Move, PieceKind, Position};
+pub use crate::notation::GameResult;
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,41 +74,6 @@ impl Termination {
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// The result of a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    RedWins,
-    BlackWins,
-    Draw,
-}
-
-impl GameResult {
-    pub fn loss_for(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::BlackWins,
-            Color::Black => GameResult::RedWins,
-        }
-    }
-
-    /// The PGN result text.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Half points (0, 1, 2) for the given colour.
-    pub fn half_points(self, color: Color) -> u32 {
-        match (self, color) {
-            (GameResult::Draw, _) => 1,
-            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 2,
-            _ => 0,
-        }
     }
 }
 
@@ -726,6 +692,6 @@ mod tests {
         assert_eq!(GameResult::loss_for(Color::Red), GameResult::BlackWins);
         assert_eq!(GameResult::RedWins.half_points(Color::Red), 2);
         assert_eq!(GameResult::Draw.half_points(Color::Black), 1);
-        assert_eq!(GameResult::BlackWins.pgn(), "0-1");
+        assert_eq!(GameResult::BlackWins.as_str(), "0-1");
     }
 }

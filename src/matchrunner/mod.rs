@@ -6,8 +6,8 @@
 //! The layers, one file each: `args` (the command line), `engine` (a process
 //! and its protocol), `engine_line` (its output, read as data), `clock`
 //! (time controls), `openings`, `game` (one game and its adjudication),
-//! `pgn`, `stats`, `report` (what is printed), `tournament` (schedule and
-//! concurrency), `interrupt` (Ctrl-C).
+//! `stats`, `report` (what is printed), `tournament` (schedule and
+//! concurrency, PGN out through [`crate::notation`]), `interrupt` (Ctrl-C).
 
 pub mod args;
 pub mod clock;
@@ -16,7 +16,6 @@ pub mod engine_line;
 pub mod game;
 mod interrupt;
 pub mod openings;
-pub mod pgn;
 pub mod report;
 pub mod stats;
 pub mod tournament;

@@ -8,10 +8,10 @@ use super::engine::{Engine, StartError, HANDSHAKE_TIMEOUT};
 use super::game::{self, GameOutcome, GameRecord, GameResult, GameSettings, Termination};
 use super::interrupt;
 use super::openings::{self, Opening, OpeningError, OpeningOrder, OpeningPolicy};
-use super::pgn::PgnGame;
 use super::report::PairStats;
 use super::stats::SprtState;
 use crate::core::{Color, Position};
+use crate::notation::{write_annotated_pgn, Game};
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -252,7 +252,7 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
                         job.number,
                         names[job.red],
                         names[job.black],
-                        record.result.pgn(),
+                        record.result.as_str(),
                         record.termination,
                         record.detail
                     );
@@ -386,7 +386,8 @@ fn handshake_limit(config: &MatchConfig) -> Duration {
     HANDSHAKE_TIMEOUT.min(config.hang_limit)
 }
 
-fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> PgnGame {
+/// A finished game as PGN, with how it ended as the closing comment.
+fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option<String>) {
     let red = &config.engines[job.red];
     let black = &config.engines[job.black];
     let mut tags = vec![
@@ -396,40 +397,41 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> PgnGame {
         ("Round".to_string(), format!("{}.{}", job.round, job.number)),
         ("Red".to_string(), red.name.clone()),
         ("Black".to_string(), black.name.clone()),
-        ("Result".to_string(), record.result.pgn().to_string()),
+        ("Result".to_string(), record.result.as_str().to_string()),
     ];
     if record.opening.fen != Position::START_FEN {
         tags.push(("FEN".to_string(), record.opening.fen.clone()));
         tags.push(("SetUp".to_string(), "1".to_string()));
     }
+    let start = Position::from_fen(&record.opening.fen).expect("openings are validated when read");
     if config.pgn_minimal {
         // The seven tags, the start position, the moves: nothing more.
-        return PgnGame {
+        let game = Game {
             tags,
-            fen: record.opening.fen.clone(),
+            start,
             moves: record.moves.clone(),
             comments: vec![None; record.moves.len()],
-            result: record.result.pgn().to_string(),
-            final_comment: None,
+            result: Some(record.result),
         };
+        return (game, None);
     }
     tags.push(("Opening".to_string(), record.opening.name.clone()));
     tags.push(("TimeControl".to_string(), red.limits.to_string()));
     tags.push(("Termination".to_string(), record.termination.to_string()));
-    PgnGame {
+    let game = Game {
         tags,
-        fen: record.opening.fen.clone(),
+        start,
         moves: record.moves.clone(),
         comments: record.comments.clone(),
-        result: record.result.pgn().to_string(),
-        final_comment: Some(record.detail.clone()),
-    }
+        result: Some(record.result),
+    };
+    (game, Some(record.detail.clone()))
 }
 
 /// Appends one game and flushes, so a finished game is never lost.
-fn write_pgn(file: &mut File, game: &PgnGame, path: &str) {
+fn write_pgn(file: &mut File, (game, closing): &(Game, Option<String>), path: &str) {
     let written = file
-        .write_all(game.to_pgn().as_bytes())
+        .write_all(write_annotated_pgn(game, closing.as_deref()).as_bytes())
         .and_then(|()| file.flush());
     if let Err(e) = written {
         eprintln!("error: cannot write PGN to {path}: {e}");
