@@ -4,7 +4,8 @@
 //! stays within what the runner can use.
 
 use chuhan::book::BookRng;
-use chuhan::matchrunner::engine_line::{decode, parse, EngineLine, MATE};
+use chuhan::matchrunner::engine_line::{decode, parse, EngineLine};
+use chuhan::search::score::MATE;
 
 /// Lines real engines send, the seeds of the mutations.
 const SEEDS: &[&str] = &[

@@ -7,7 +7,7 @@ use super::clock::{Clock, Limits};
 use super::engine_line::{self, EngineLine};
 use crate::core::Move;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -121,7 +121,7 @@ pub struct Reply {
     pub resign: bool,
     pub draw: bool,
     /// The last score reported, in centipawns for the side to move (mates
-    /// become +-(30000 - plies)).
+    /// become `±(MATE - distance)` on the search's scale).
     pub score: Option<i32>,
     pub depth: Option<u32>,
     pub elapsed_ms: u64,
@@ -195,15 +195,9 @@ impl Engine {
         std::thread::spawn(move || {
             let mut stdout = BufReader::new(stdout);
             let mut bytes = Vec::new();
-            loop {
-                bytes.clear();
-                match stdout.read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        if sender.send(engine_line::decode(&bytes)).is_err() {
-                            break;
-                        }
-                    }
+            while let Ok(true) = engine_line::read_line(&mut stdout, &mut bytes) {
+                if sender.send(engine_line::decode(&bytes)).is_err() {
+                    break;
                 }
             }
         });

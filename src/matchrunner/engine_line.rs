@@ -3,13 +3,19 @@
 //! even UTF-8, and none of that may crash the runner. Every line becomes an
 //! [`EngineLine`]; what the runner cannot use becomes [`EngineLine::Other`].
 
-/// The highest score taken from an engine, in centipawns: mate scores sit
-/// just below it (`MATE - plies`), and anything larger is read as this.
-pub const MATE: i32 = 30_000;
+use crate::search::score::{MATE, MATE_BOUND};
+use std::io::{BufRead, Read};
 
 /// The longest mate distance taken as such; longer ones are read as this,
-/// so that a mate score never falls among the ordinary scores.
-const LONGEST_MATE: i32 = 999;
+/// so that a mate score never falls among the ordinary scores. Scores are
+/// on the search's scale: mates are `±(MATE - distance)`, at least
+/// `MATE_BOUND` away from zero, and ordinary scores are held within `MATE`.
+const LONGEST_MATE: i32 = MATE - MATE_BOUND;
+
+/// The most bytes of one line kept; the rest of a longer line is dropped,
+/// so that an engine that never ends its line cannot fill the runner's
+/// memory.
+pub const LONGEST_LINE: usize = 1 << 20;
 
 /// One line of engine output, as the runner reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +53,26 @@ pub enum EngineLine {
 /// the line ending and surrounding blanks are dropped.
 pub fn decode(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).trim().to_string()
+}
+
+/// Reads the next line's bytes into `line` (cleared first), at most
+/// [`LONGEST_LINE`] of them; `Ok(false)` at the end of the output.
+pub fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<bool> {
+    line.clear();
+    let limit = LONGEST_LINE as u64;
+    if Read::take(&mut *reader, limit).read_until(b'\n', line)? == 0 {
+        return Ok(false);
+    }
+    // Cut short: skip to the end of the line, keeping what was read.
+    let mut rest = Vec::new();
+    while line.len() == LONGEST_LINE && line.last() != Some(&b'\n') {
+        rest.clear();
+        let read = Read::take(&mut *reader, limit).read_until(b'\n', &mut rest)?;
+        if read == 0 || rest.last() == Some(&b'\n') {
+            break;
+        }
+    }
+    Ok(true)
 }
 
 /// Reads one line of engine output (either protocol).
@@ -208,7 +234,7 @@ mod tests {
         );
         assert_eq!(
             parse("info score mate -9223372036854775808"),
-            info(None, Some(-MATE + 999))
+            info(None, Some(-MATE_BOUND))
         );
         assert_eq!(parse("info depth -1 score cp x"), info(None, None));
     }
@@ -235,6 +261,23 @@ mod tests {
         assert_eq!(parse("Unknown command: 'ucci'"), EngineLine::Refused);
         assert_eq!(parse("readyok now"), EngineLine::Other);
         assert_eq!(parse(""), EngineLine::Other);
+    }
+
+    #[test]
+    fn lines_are_read_whole_or_cut_at_the_limit() {
+        let long = "x".repeat(3 * LONGEST_LINE + 5);
+        let text = format!("bestmove h2e2\r\n{long}\ninfo depth 3\nno newline");
+        let mut reader = std::io::Cursor::new(text.into_bytes());
+        let mut line = Vec::new();
+        let mut lines = Vec::new();
+        while read_line(&mut reader, &mut line).unwrap() {
+            lines.push(decode(&line));
+        }
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0], "bestmove h2e2");
+        assert_eq!(lines[1].len(), LONGEST_LINE);
+        assert_eq!(lines[2], "info depth 3");
+        assert_eq!(lines[3], "no newline");
     }
 
     #[test]

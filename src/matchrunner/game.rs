@@ -10,6 +10,7 @@ use super::openings::Opening;
 use crate::core::{Color, Move, PieceKind, Position};
 pub use crate::notation::GameResult;
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
+use crate::search::score::{is_mate, MATE};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -269,8 +270,8 @@ fn shortened(text: &str) -> String {
 /// side (or mate distance), depth, time.
 fn move_comment(reply: &Reply) -> String {
     let score = match reply.score {
-        Some(s) if s.abs() >= 29_000 => {
-            format!("{}M{}", if s > 0 { "+" } else { "-" }, 30_000 - s.abs())
+        Some(s) if is_mate(s) => {
+            format!("{}M{}", if s > 0 { "+" } else { "-" }, MATE - s.abs())
         }
         Some(s) => format!("{:+.2}", s as f64 / 100.0),
         None => "?".to_string(),
