@@ -18,7 +18,10 @@
 //! - `hang`: never answer again (not even `stop` or `quit`);
 //! - `crash`: exit at once with status 3;
 //! - `resign`, `draw`: play `any` and resign, or offer a draw;
-//! - `nomove`: answer `nobestmove`.
+//! - `nomove`: answer `nobestmove`;
+//! - `bare`: answer a bare `bestmove` line, with no move;
+//! - `garbage`: send noise first (bytes that are not UTF-8, cut-off `info`
+//!   and `bestmove`-like words, a very long line), then play `any`.
 //!
 //! `--proto none` never answers the handshake; `uci` ignores `ucci` and
 //! vice versa. Every score reported is `--score` (0 by default). `--log`
@@ -125,6 +128,11 @@ fn main() {
                     "hang" => hung = true,
                     "slow" => thinking_slowly = true,
                     "nomove" => say("nobestmove"),
+                    "bare" => say("bestmove"),
+                    "garbage" => {
+                        say_noise();
+                        say(&format!("bestmove {}", any_move(&pos)));
+                    }
                     sleep if sleep.starts_with("sleep:") => {
                         let ms = sleep[6..].parse().unwrap_or(0);
                         std::thread::sleep(std::time::Duration::from_millis(ms));
@@ -171,6 +179,19 @@ fn main() {
 fn say(line: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Output a careless or broken engine might send while thinking.
+fn say_noise() {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(b"info string \xff\xfe\xc3 not utf-8 \x80\n");
+    let _ = out.write_all(b"info depth\n");
+    let _ = out.write_all(b"info score cp\n");
+    let _ = out.write_all(b"info score mate -99999999999999999999\n");
+    let _ = out.write_all(b"bestmovex\n");
+    let _ = out.write_all(b"\xe6\xa5\x9a\n");
+    let _ = out.write_all(format!("info string {}\n", "x".repeat(100_000)).as_bytes());
     let _ = out.flush();
 }
 

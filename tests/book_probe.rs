@@ -1,9 +1,8 @@
 //! Our own book through the library: writing, mirror lookup, several files,
 //! bans, seeded choice, and damaged files.
 
-use chuhan::book::{
-    write_book, BookBuilder, BookError, BookFile, BookRng, Books, Outcome, Randomness,
-};
+use chuhan::book::{write_book, BookBuilder, BookError, BookFile, BookRng, Books, Randomness};
+use chuhan::notation::GameResult;
 use chuhan::{Move, Position};
 use std::path::PathBuf;
 
@@ -39,11 +38,11 @@ fn write(name: &str, builder: &BookBuilder) -> PathBuf {
 fn small_book() -> BookBuilder {
     let mut b = BookBuilder::new();
     let start = Position::startpos();
-    b.add_game_move(&start, mv("h2e2"), Outcome::Win);
-    b.add_game_move(&start, mv("h2e2"), Outcome::Win);
-    b.add_game_move(&start, mv("h0g2"), Outcome::Draw);
-    b.add_game_move(&start, mv("g3g4"), Outcome::Loss);
-    b.add_game_move(&after(&["h2e2"]), mv("h9g7"), Outcome::Win);
+    b.add_game_move(&start, mv("h2e2"), GameResult::RedWins);
+    b.add_game_move(&start, mv("h2e2"), GameResult::RedWins);
+    b.add_game_move(&start, mv("h0g2"), GameResult::Draw);
+    b.add_game_move(&start, mv("g3g4"), GameResult::BlackWins);
+    b.add_game_move(&after(&["h2e2"]), mv("h9g7"), GameResult::BlackWins);
     b
 }
 
@@ -131,8 +130,8 @@ fn banned_moves_are_never_played() {
 #[test]
 fn the_first_book_with_a_move_wins() {
     let mut other = BookBuilder::new();
-    other.add_game_move(&Position::startpos(), mv("c3c4"), Outcome::Win);
-    other.add_game_move(&after(&["h2e2", "h9g7"]), mv("h0g2"), Outcome::Win);
+    other.add_game_move(&Position::startpos(), mv("c3c4"), GameResult::RedWins);
+    other.add_game_move(&after(&["h2e2", "h9g7"]), mv("h0g2"), GameResult::RedWins);
     let first = write("first.book", &small_book());
     let second = write("second.book", &other);
     let list = format!("{};{}", first.display(), second.display());

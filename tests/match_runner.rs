@@ -2,7 +2,7 @@
 //! scripted test engine (`examples/scripted_engine.rs`) forcing each way a
 //! game can end, and bad input reported in one line.
 
-use chuhan::matchrunner::pgn;
+use chuhan::notation::{parse_pgn, Game, GameResult, PgnError};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -62,7 +62,7 @@ fn run_match(args: &[String]) -> (Output, String) {
 }
 
 /// Runs a match and reads back the PGN it wrote.
-fn play(name: &str, args: Vec<String>) -> (String, Vec<pgn::PgnGame>) {
+fn play(name: &str, args: Vec<String>) -> (String, Vec<Game>) {
     let dir = scratch(name);
     let pgn_path = dir.join("games.pgn");
     let mut args = args;
@@ -77,9 +77,14 @@ fn play(name: &str, args: Vec<String>) -> (String, Vec<pgn::PgnGame>) {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = std::fs::read_to_string(&pgn_path).unwrap_or_default();
-    let games = pgn::parse(&text).unwrap_or_else(|e| panic!("the PGN parses back: {e}\n{text}"));
+    let games = read_pgn(&text).unwrap_or_else(|e| panic!("the PGN parses back: {e}\n{text}"));
     let _ = std::fs::remove_dir_all(&dir);
     (stdout, games)
+}
+
+/// Every game of a PGN text, or the first that does not read.
+fn read_pgn(text: &str) -> Result<Vec<Game>, PgnError> {
+    parse_pgn(text).into_iter().collect()
 }
 
 fn words(text: &str) -> Vec<String> {
@@ -113,8 +118,8 @@ fn an_illegal_move_loses_and_is_logged_with_the_position() {
     assert_eq!(games.len(), 1);
     let game = &games[0];
     assert_eq!(
-        (game.tag("Red"), game.result.as_str()),
-        (Some("Bad"), "0-1")
+        (game.tag("Red"), game.result),
+        (Some("Bad"), Some(GameResult::BlackWins))
     );
     assert_eq!(game.tag("Termination"), Some("illegal move"));
     let log = "Red (Bad) played illegal move a0a5 in rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
@@ -123,6 +128,39 @@ fn an_illegal_move_loses_and_is_logged_with_the_position() {
         stdout.contains("games 1: 0 wins, 0 draws, 1 losses for Bad"),
         "{stdout}"
     );
+}
+
+#[test]
+fn a_bare_bestmove_loses_that_game_and_the_match_ends_with_its_table() {
+    let mut args = engine("Bare", "bare", &[]);
+    args.extend(engine("Good", "any", &[]));
+    args.extend(words("-each depth=2 -games 2"));
+    let (stdout, games) = play("bare-bestmove", args);
+    assert_eq!(games.len(), 2, "{stdout}");
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("illegal move"), "{stdout}");
+    }
+    // Bare is Red in the first game and Black in the second.
+    assert_eq!(games[0].result, Some(GameResult::BlackWins));
+    assert_eq!(games[1].result, Some(GameResult::RedWins));
+    assert!(
+        stdout.contains("Red (Bare) answered 'bestmove' without a move in "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("games 2: 0 wins, 0 draws, 2 losses for Bare"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn noise_and_bytes_that_are_not_utf8_do_not_end_the_engine() {
+    let mut args = engine("Noisy", "garbage garbage garbage", &["proto=ucci"]);
+    args.extend(engine("Quiet", "any", &["proto=uci"]));
+    args.extend(words("-each depth=1 -games 1 -maxmoves 3"));
+    let (stdout, games) = play("noise", args);
+    assert_eq!(games[0].tag("Termination"), Some("max moves"), "{stdout}");
+    assert_eq!(games[0].result, Some(GameResult::Draw));
 }
 
 #[test]
@@ -143,7 +181,7 @@ fn running_out_of_time_loses_but_an_answer_to_stop_does_not() {
         Some("time forfeit"),
         "{stdout}"
     );
-    assert_eq!(games[0].result, "0-1");
+    assert_eq!(games[0].result, Some(GameResult::BlackWins));
 
     // Red thinks until told to stop and answers at once: the game goes on.
     let mut args = engine("Slow", "slow", &["proto=uci"]);
@@ -154,7 +192,7 @@ fn running_out_of_time_loses_but_an_answer_to_stop_does_not() {
     let (stdout, games) = play("stop", args);
     let game = &games[0];
     assert_eq!(game.tag("Termination"), Some("max moves"), "{stdout}");
-    assert_eq!(game.result, "1/2-1/2");
+    assert_eq!(game.result, Some(GameResult::Draw));
     // The slow first move took the whole half second.
     let first_engine_move = game.comments.iter().flatten().next().unwrap();
     let seconds: f64 = first_engine_move
@@ -191,8 +229,8 @@ fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
     for game in &games {
         assert_eq!(game.tag("Termination"), Some("crash"));
     }
-    assert_eq!(games[0].result, "0-1");
-    assert_eq!(games[1].result, "1-0");
+    assert_eq!(games[0].result, Some(GameResult::BlackWins));
+    assert_eq!(games[1].result, Some(GameResult::RedWins));
     assert!(stdout.contains("endings: crash 2"), "{stdout}");
 }
 
@@ -203,7 +241,7 @@ fn a_hung_engine_under_a_depth_limit_loses_as_stalled() {
     args.extend(words("-each depth=1 -games 1 -hangtime 1"));
     let (_, games) = play("stall", args);
     assert_eq!(games[0].tag("Termination"), Some("stall"));
-    assert_eq!(games[0].result, "0-1");
+    assert_eq!(games[0].result, Some(GameResult::BlackWins));
 }
 
 #[test]
@@ -229,7 +267,7 @@ fn perpetual_check_loses_for_the_checker() {
         stdout.contains("{perpetual check: perpetual check by Red}"),
         "{stdout}"
     );
-    assert_eq!(game.result, "0-1");
+    assert_eq!(game.result, Some(GameResult::BlackWins));
     // The third occurrence comes with the checker's fifth move. From the
     // first repetition on, the runner banned each checking move that repeats
     // (UCCI `banmoves`); the script played them anyway.
@@ -251,20 +289,144 @@ fn resignation_and_resign_adjudication() {
     args.extend(words("-each depth=1 -games 1"));
     let (_, games) = play("resign", args);
     assert_eq!(games[0].tag("Termination"), Some("resignation"));
-    assert_eq!(games[0].result, "0-1");
+    assert_eq!(games[0].result, Some(GameResult::BlackWins));
 
-    // Both engines agree Red is lost (-700 and +700) for three moves each.
+    // Two-sided: both engines agree Red is lost (-700 and +700) for three
+    // moves each.
     let mut args = engine("Losing", "any", &["arg=--score", "arg=-700"]);
     args.extend(engine("Winning", "any", &["arg=--score", "arg=700"]));
     args.extend(words(
-        "-each depth=1 -games 1 -resign movecount=3 score=600",
+        "-each depth=1 -games 1 -resign movecount=3 score=600 twosided=true",
     ));
     let (_, games) = play("adjudicate-resign", args);
     let game = &games[0];
     assert_eq!(game.tag("Termination"), Some("resign adjudication"));
-    assert_eq!(game.result, "0-1");
+    assert_eq!(game.result, Some(GameResult::BlackWins));
     // The opening's six plies, then three moves each.
     assert_eq!(game.moves.len(), 6 + 6);
+
+    // One-sided, cutechess's default: Red's own three scores are enough,
+    // while Black sees nothing; two-sided, Black's view keeps the game on.
+    let one_sided = |extra: &str| {
+        let mut args = engine("Losing", "any", &["arg=--score", "arg=-700"]);
+        args.extend(engine("Unsure", "any", &[]));
+        args.extend(words(&format!(
+            "-each depth=1 -games 1 -maxmoves 8 -resign movecount=3 score=600 {extra}"
+        )));
+        let (stdout, games) = play("adjudicate-resign-one-sided", args);
+        (stdout, games[0].clone())
+    };
+    let (stdout, game) = one_sided("");
+    assert_eq!(
+        game.tag("Termination"),
+        Some("resign adjudication"),
+        "{stdout}"
+    );
+    assert_eq!(game.result, Some(GameResult::BlackWins));
+    assert_eq!(game.moves.len(), 6 + 5, "after Red's third move");
+    assert!(
+        stdout.contains("the losing engine scored Red lost for 3 moves"),
+        "{stdout}"
+    );
+    let (stdout, game) = one_sided("twosided=false");
+    assert_eq!(game.moves.len(), 6 + 5, "{stdout}");
+    let (stdout, game) = one_sided("twosided=true");
+    assert_ne!(
+        game.tag("Termination"),
+        Some("resign adjudication"),
+        "{stdout}"
+    );
+    assert!(game.moves.len() > 6 + 5, "{stdout}");
+}
+
+#[test]
+fn openings_change_as_the_policy_says() {
+    let opening_names = |policy: &str| {
+        let mut args = engine("A", "any", &[]);
+        args.extend(engine("B", "any", &[]));
+        args.extend(words(&format!(
+            "-each depth=1 -games 4 -maxmoves 1 -openings policy={policy}"
+        )));
+        let (stdout, games) = play(&format!("policy-{policy}"), args);
+        assert_eq!(games.len(), 4, "{stdout}");
+        let mut names: Vec<String> = games
+            .iter()
+            .map(|g| g.tag("Opening").unwrap().to_string())
+            .collect();
+        names.dedup();
+        names.len()
+    };
+    // A new opening every two games, or one for the whole encounter.
+    assert_eq!(opening_names("default"), 2);
+    assert_eq!(opening_names("encounter"), 1);
+    assert_eq!(opening_names("round"), 1);
+}
+
+#[test]
+fn minimal_pgn_keeps_the_seven_tags_and_the_moves() {
+    let mut args = engine("A", "any", &[]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(words("-each depth=1 -games 1 -maxmoves 2"));
+    let dir = scratch("pgn-min");
+    let path = dir.join("games.pgn");
+    args.extend(words(&format!("-pgnout {} min fi", path.display())));
+    let (out, stdout) = run_match(&args);
+    assert!(out.status.success(), "{stdout}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = read_pgn(&text).unwrap();
+    let names: Vec<&str> = games[0].tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Event", "Site", "Date", "Round", "Red", "Black", "Result"]
+    );
+    assert!(!text.contains('{'), "{text}");
+    assert_eq!(games[0].moves.len(), 6 + 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn help_lists_every_option_with_an_example() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["match", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty());
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.starts_with("chuhan match: "), "{help}");
+    for needle in [
+        "usage: chuhan match -engine",
+        "cmd=PATH",
+        "option.NAME=VALUE",
+        "-each",
+        "-games",
+        "-rounds",
+        "-concurrency",
+        "-openings",
+        "policy=default|encounter|round",
+        "-pgnout",
+        "-sprt",
+        "-draw",
+        "-resign",
+        "twosided=true|false",
+        "-maxmoves",
+        "-seed",
+        "-event",
+        "-rules",
+        "-hangtime",
+        "-repeat",
+        "-recover",
+        "Example",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+    // `-help` too, wherever it stands, and nothing is played.
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["match", "-engine", "cmd=/nonexistent", "-help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), help);
 }
 
 #[test]
@@ -276,7 +438,24 @@ fn draw_adjudication_and_draw_agreement() {
     ));
     let (_, games) = play("adjudicate-draw", args);
     assert_eq!(games[0].tag("Termination"), Some("draw adjudication"));
-    assert_eq!(games[0].result, "1/2-1/2");
+    assert_eq!(games[0].result, Some(GameResult::Draw));
+
+    // A resign rule still waiting for its five scores a side does not hold
+    // up the draw rule, which has its three.
+    let mut args = engine("A", "any", &[]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(words(
+        "-each depth=1 -games 1 -draw movenumber=0 movecount=3 score=10 \
+         -resign movecount=5 score=600",
+    ));
+    let (stdout, games) = play("adjudicate-draw-with-resign", args);
+    assert_eq!(
+        games[0].tag("Termination"),
+        Some("draw adjudication"),
+        "{stdout}"
+    );
+    // The opening's six plies, then three moves each.
+    assert_eq!(games[0].moves.len(), 6 + 6, "{stdout}");
 
     // UCCI: Red offers with its move, Black accepts with its answer.
     let mut args = engine("Offer", "draw", &["proto=ucci"]);
@@ -467,7 +646,7 @@ fn ctrl_c_prints_the_table_and_keeps_the_pgn() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.contains("Interrupted"), "{stdout}");
-    let games = pgn::parse(&std::fs::read_to_string(&pgn_path).unwrap()).unwrap();
+    let games = read_pgn(&std::fs::read_to_string(&pgn_path).unwrap()).unwrap();
     assert!(games.len() >= 3 && games.len() < 400);
     assert!(
         stdout.contains(&format!("Results after {} of 400 games", games.len())),

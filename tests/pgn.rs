@@ -1,7 +1,9 @@
 //! PGN reading and writing through the library.
 
-use chuhan::notation::{parse_pgn, write_pgn, GameResult, Notation, PgnProblem, Script};
-use chuhan::{Color, Move};
+use chuhan::notation::{
+    parse_pgn, write_annotated_pgn, write_pgn, Game, GameResult, Notation, PgnProblem, Script,
+};
+use chuhan::{Color, Move, Position};
 
 const THREE_GAMES: &str = r#"[Event "Chinese notation"]
 [Red "Hu Ronghua"]
@@ -46,15 +48,15 @@ fn reads_games_in_each_notation() {
         moves(0),
         ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4"]
     );
-    assert_eq!(games[0].result, GameResult::RedWins);
+    assert_eq!(games[0].result, Some(GameResult::RedWins));
     assert_eq!(games[0].tag("Red"), Some("Hu Ronghua"));
     assert_eq!(
         moves(1),
         ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "h7h3", "g3g4"]
     );
-    assert_eq!(games[1].result, GameResult::Draw);
+    assert_eq!(games[1].result, Some(GameResult::Draw));
     assert_eq!(moves(2), ["h2e2", "h9g7", "h0g2", "i9h9"]);
-    assert_eq!(games[2].result, GameResult::BlackWins);
+    assert_eq!(games[2].result, Some(GameResult::BlackWins));
 }
 
 #[test]
@@ -83,7 +85,7 @@ fn an_error_names_the_game_and_the_move_and_the_rest_still_read() {
     // The game after the bad one is read.
     let last = games[4].as_ref().unwrap();
     assert_eq!(last.moves, [mv("c3c4")]);
-    assert_eq!(last.result, GameResult::Unknown);
+    assert_eq!(last.result, None);
 }
 
 #[test]
@@ -147,4 +149,82 @@ fn written_games_read_back_in_every_notation() {
     );
     assert!(chinese.contains("[Format \"Chinese\"]"));
     assert!(write_pgn(&games[1], Notation::Wxf).contains("1. C2.5 H8+7"));
+}
+
+/// A game as the match runner writes it: tags, moves, a comment on the
+/// first move.
+fn annotated(fen: &str, moves: &str) -> Game {
+    let moves: Vec<Move> = moves.split_whitespace().map(mv).collect();
+    let mut comments = vec![None; moves.len()];
+    comments[0] = Some("+0.35/12 1.204s".to_string());
+    Game {
+        tags: vec![
+            ("Event".into(), "test \"quoted\" \\ slashed".into()),
+            ("FEN".into(), fen.into()),
+            ("Result".into(), "0-1".into()),
+        ],
+        start: Position::from_fen(fen).unwrap(),
+        moves,
+        comments,
+        result: Some(GameResult::BlackWins),
+    }
+}
+
+#[test]
+fn annotated_games_write_and_read_back_with_their_comments() {
+    let game = annotated(Position::START_FEN, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7");
+    let text = write_annotated_pgn(&game, Some("max moves {sic}"));
+    assert!(
+        text.starts_with("[Event \"test \\\"quoted\\\" \\\\ slashed\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n\n1. h2e2 {+0.35/12 1.204s} h9g7 2. h0g2 i9h9 3. i0h0 b9c7 {max moves {sic)} 0-1\n\n"),
+        "{text}"
+    );
+    // Appended games read back one by one; the closing comment joins the
+    // last move's.
+    let two = format!("{text}{text}");
+    let back: Vec<Game> = parse_pgn(&two).into_iter().map(Result::unwrap).collect();
+    assert_eq!(back.len(), 2);
+    assert_eq!(back[1].moves, game.moves);
+    assert_eq!(back[0].comments[0].as_deref(), Some("+0.35/12 1.204s"));
+    assert_eq!(back[0].comments[1], None);
+    assert_eq!(back[0].comments[5].as_deref(), Some("max moves {sic)"));
+    assert_eq!(back[0].tag("Event"), Some("test \"quoted\" \\ slashed"));
+    assert_eq!(back[0].result, Some(GameResult::BlackWins));
+}
+
+#[test]
+fn annotated_games_number_black_first_with_dots_and_wrap_at_79() {
+    let fen = "3k5/9/9/9/9/9/9/9/9/4K3R b - - 0 7";
+    let game = annotated(fen, "d9d8 i0i8 d8d9");
+    let text = write_annotated_pgn(&game, None);
+    assert!(
+        text.contains("7... d9d8 {+0.35/12 1.204s} 8. i0i8 d8d9 0-1"),
+        "{text}"
+    );
+    assert_eq!(parse_pgn(&text).remove(0).unwrap().moves.len(), 3);
+    let long = "i0i1 d9d8 i1i0 d8d9 ".repeat(6);
+    let mut game = annotated("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", &long);
+    game.comments = vec![None; game.moves.len()];
+    let text = write_annotated_pgn(&game, Some(&"x".repeat(100)));
+    let movetext: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).collect();
+    assert!(
+        movetext.iter().all(|l| l.len() <= 79 || !l.contains(' ')),
+        "{text}"
+    );
+    assert!(movetext.len() > 3, "{text}");
+}
+
+#[test]
+fn comments_belong_to_the_move_before_them() {
+    let text = "{before any move} 1. h2e2 {first} {second\nline} (1. c3c4 {in a variation}) \
+                h9g7 ; rest of line\n2. h0g2 *";
+    let game = parse_pgn(text).remove(0).unwrap();
+    assert_eq!(
+        game.comments,
+        [Some("first; second line".to_string()), None, None]
+    );
+    assert_eq!(game.result, None);
 }

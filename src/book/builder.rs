@@ -4,15 +4,8 @@
 
 use super::{book_key, BookEntry};
 use crate::core::{Move, Position};
+use crate::notation::GameResult;
 use std::collections::HashMap;
-
-/// How a game ended for the side that played a move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Win,
-    Draw,
-    Loss,
-}
 
 /// What the games said about one move.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -59,14 +52,14 @@ impl BookBuilder {
         }
     }
 
-    /// Records that `mv` was played in `pos` in a game with `outcome` for the
-    /// side that played it.
-    pub fn add_game_move(&mut self, pos: &Position, mv: Move, outcome: Outcome) {
+    /// Records that `mv` was played in `pos` in a game that ended in
+    /// `result`: a win, draw or loss for the side to move in `pos`.
+    pub fn add_game_move(&mut self, pos: &Position, mv: Move, result: GameResult) {
         let stats = self.moves.entry(Self::slot(pos, mv)).or_default();
-        match outcome {
-            Outcome::Win => stats.wins += 1,
-            Outcome::Draw => stats.draws += 1,
-            Outcome::Loss => stats.losses += 1,
+        match result.half_points(pos.side_to_move()) {
+            2 => stats.wins += 1,
+            1 => stats.draws += 1,
+            _ => stats.losses += 1,
         }
     }
 
@@ -110,21 +103,12 @@ impl BookBuilder {
 /// Adds the first `max_plies` moves of a game, scored by its result. A game
 /// without a result says nothing about its moves and is skipped: `false`.
 pub fn add_game(book: &mut BookBuilder, game: &crate::notation::Game, max_plies: usize) -> bool {
-    use crate::notation::GameResult;
-    let winner = match game.result {
-        GameResult::RedWins => Some(crate::core::Color::Red),
-        GameResult::BlackWins => Some(crate::core::Color::Black),
-        GameResult::Draw => None,
-        GameResult::Unknown => return false,
+    let Some(result) = game.result else {
+        return false;
     };
     let mut pos = game.start.clone();
     for &mv in game.moves.iter().take(max_plies) {
-        let outcome = match winner {
-            None => Outcome::Draw,
-            Some(side) if side == pos.side_to_move() => Outcome::Win,
-            Some(_) => Outcome::Loss,
-        };
-        book.add_game_move(&pos, mv, outcome);
+        book.add_game_move(&pos, mv, result);
         pos.make(mv);
     }
     true

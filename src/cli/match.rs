@@ -1,10 +1,16 @@
 //! `chuhan match -engine cmd=... -engine cmd=... -each tc=10+0.1 ...`: plays
 //! engines against each other; see [`crate::matchrunner`] and README.md.
+//! The command line stays cutechess-cli's (`-engine key=value` groups), read
+//! by the runner's own parser; `--help` prints every option.
 
 use crate::matchrunner;
 
 /// Runs the tool; the error is one line for the user.
 pub fn run(args: &[String]) -> Result<(), String> {
+    if matchrunner::args::wants_help(args) {
+        print!("{}", matchrunner::args::HELP);
+        return Ok(());
+    }
     if args.is_empty() {
         return Err(USAGE.into());
     }
@@ -13,8 +19,5 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-const USAGE: &str = "usage: chuhan match -engine cmd=PATH [name=NAME proto=ucci|uci|auto \
-arg=ARG dir=DIR option.NAME=VALUE] -engine ... -each tc=BASE+INC|st=S|depth=N|nodes=N \
-[-games N -rounds N -concurrency N -openings file=PATH format=epd|pgn order=random|sequential \
--pgnout PATH -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -draw movenumber=N movecount=N score=N \
--resign movecount=N score=N -maxmoves N -seed N -rules chinese|asian|simple -hangtime S]";
+const USAGE: &str = "usage: chuhan match -engine cmd=PATH [SETTINGS] -engine cmd=PATH [SETTINGS] \
+[-each SETTINGS] [OPTIONS] (chuhan match --help lists them all)";

@@ -5,11 +5,79 @@
 use super::clock::{seconds_to_ms, Limits, TimeControl};
 use super::engine::{EngineConfig, Protocol};
 use super::game::{DrawAdjudication, ResignAdjudication};
-use super::openings::{OpeningFormat, OpeningOrder};
+use super::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
 use super::stats::Sprt;
 use crate::rules::RuleSet;
 use std::fmt;
 use std::time::Duration;
+
+/// `chuhan match --help`: every option and engine setting the parser reads
+/// (a test holds the two together), and an example.
+pub const HELP: &str = "\
+chuhan match: plays Xiangqi engines (UCCI or UCI) against each other, in
+the conventions of cutechess-cli.
+
+usage: chuhan match -engine SETTINGS -engine SETTINGS [-engine ...] [OPTIONS]
+
+Engine settings (key=value words after -engine, or after -each for all):
+  cmd=PATH               the engine's program (required)
+  name=NAME              its name in tables and PGN (default: the file name)
+  proto=ucci|uci|auto    its protocol (default auto: ucci, then uci)
+  arg=ARG                a command-line argument for it (repeatable)
+  dir=DIR                its working directory
+  option.NAME=VALUE      an engine option, sent as given
+  tc=[MOVES/]BASE[+INC]  a clock: seconds or minutes:seconds, increment in s
+  st=S                   a fixed time per move, in seconds
+  depth=N                a fixed search depth
+  nodes=N                a fixed node count
+  timemargin=MS          grace past the clock before a loss on time (200)
+  Each engine needs one of tc=, st=, depth= or nodes=.
+
+Options:
+  -each SETTINGS         engine settings for every engine
+  -games N               games per pair of engines in each round (2)
+  -rounds N              rounds (1)
+  -concurrency N         games played at once (1)
+  -openings file=PATH format=epd|pgn order=sequential|random
+            policy=default|encounter|round
+                         openings from a file (default: the built-in set);
+                         policy: a new opening for each pair of games
+                         (default), for each encounter, or for each round
+  -repeat [2]            accepted: each opening is always played twice,
+                         colours swapped
+  -recover               accepted: crashed engines are always restarted
+  -pgnout PATH [min] [fi]
+                         append finished games to PATH; min: the seven tags
+                         only, no comments (fi: only finished games, always)
+  -sprt elo0=E0 elo1=E1 alpha=A beta=B
+                         stop once the SPRT accepts H0 or H1 (0, 5, 0.05,
+                         0.05)
+  -draw movenumber=N movecount=N score=CP
+                         a draw once both engines have scored within CP
+                         for N moves each, after move movenumber
+  -resign movecount=N score=CP [twosided=true|false]
+                         a loss once an engine has scored -CP or worse for
+                         N moves; twosided: its opponent +CP or better too
+  -maxmoves N            a draw after N moves each
+  -seed N                the seed for order=random (default: the clock)
+  -event NAME            the PGN Event tag
+  -rules chinese|asian|simple
+                         the repetition rules that judge the games
+  -hangtime S            how long an engine without a clock may be silent
+                         before it loses as hung (60)
+  -help, --help, -h      this text
+
+Example: 1 thread against 2, 10 s + 0.1 s a side, 200 games:
+  chuhan match -engine cmd=target/release/chuhan name=t1 option.threads=1 \\
+               -engine cmd=target/release/chuhan name=t2 option.threads=2 \\
+               -each tc=10+0.1 -games 200 -openings order=random -pgnout t1-t2.pgn
+";
+
+/// Whether the command line asks for [`HELP`].
+pub fn wants_help(args: &[String]) -> bool {
+    args.iter()
+        .any(|a| matches!(a.as_str(), "-help" | "--help" | "-h"))
+}
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +86,7 @@ pub struct OpeningSource {
     pub file: Option<String>,
     pub format: OpeningFormat,
     pub order: OpeningOrder,
+    pub policy: OpeningPolicy,
 }
 
 /// Everything a match needs, checked.
@@ -30,6 +99,9 @@ pub struct MatchConfig {
     pub concurrency: usize,
     pub openings: OpeningSource,
     pub pgn_out: Option<String>,
+    /// `-pgnout PATH min`: the seven tags (and the start position) only, no
+    /// comments.
+    pub pgn_minimal: bool,
     pub sprt: Option<Sprt>,
     pub draw: Option<DrawAdjudication>,
     pub resign: Option<ResignAdjudication>,
@@ -206,8 +278,10 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
             file: None,
             format: OpeningFormat::Epd,
             order: OpeningOrder::Sequential,
+            policy: OpeningPolicy::Default,
         },
         pgn_out: None,
+        pgn_minimal: false,
         sprt: None,
         draw: None,
         resign: None,
@@ -254,8 +328,10 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
             "-event" => config.event = value(&mut i)?.to_string(),
             "-pgnout" => {
                 config.pgn_out = Some(value(&mut i)?.to_string());
-                // cutechess allows `min` and `fi` flags after the path.
-                while matches!(args.get(i + 1).map(String::as_str), Some("min" | "fi")) {
+                // cutechess's flags after the path: `fi` (finished games
+                // only) is how this runner always writes.
+                while let Some(flag @ ("min" | "fi")) = args.get(i + 1).map(String::as_str) {
+                    config.pgn_minimal |= flag == "min";
                     i += 1;
                 }
             }
@@ -271,9 +347,24 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
                     seconds_to_ms(text).ok_or_else(|| bad("-hangtime", text, "not seconds"))?;
                 config.hang_limit = Duration::from_millis(ms);
             }
-            // Openings are always repeated with colours swapped, and crashed
-            // engines are always restarted: accepted for script compatibility.
-            "-repeat" | "-recover" => {}
+            // Crashed engines are always restarted: accepted for cutechess
+            // scripts.
+            "-recover" => {}
+            // Each opening is always played twice, colours swapped (the
+            // game pairs the statistics count); cutechess's `-repeat [N]`
+            // with another N is refused, not ignored.
+            "-repeat" => {
+                if let Some(n) = args.get(i + 1).filter(|a| !a.starts_with('-')) {
+                    i += 1;
+                    if n != "2" {
+                        return Err(bad(
+                            "-repeat",
+                            n,
+                            "each opening is played exactly twice, colours swapped",
+                        ));
+                    }
+                }
+            }
             "-openings" => {
                 let words = group(args, &mut i);
                 for (key, val) in
@@ -295,7 +386,10 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
                                 _ => return Err(bad("order", val, "sequential or random")),
                             }
                         }
-                        _ => {} // policy: cutechess's, always `default` here
+                        _ => {
+                            config.openings.policy =
+                                val.parse().map_err(|e: String| bad("policy", val, &e))?
+                        }
                     }
                 }
             }
@@ -356,6 +450,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
                 let mut resign = ResignAdjudication {
                     move_count: 0,
                     score: 0,
+                    two_sided: false,
                 };
                 for (key, val) in
                     key_values("-resign", &words, &["movecount", "score", "twosided"])?
@@ -363,7 +458,13 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
                     match key {
                         "movecount" => resign.move_count = positive(key, val)?,
                         "score" => resign.score = number(key, val)?,
-                        _ => {} // always two-sided: both engines must agree
+                        _ => {
+                            resign.two_sided = match val {
+                                "true" => true,
+                                "false" => false,
+                                _ => return Err(bad("twosided", val, "true or false")),
+                            }
+                        }
                     }
                 }
                 if resign.move_count == 0 {
@@ -477,6 +578,87 @@ mod tests {
         assert_eq!(config.draw.unwrap().move_count, 8);
         assert_eq!(config.resign.unwrap().score, 600);
         assert_eq!(config.max_moves, Some(200));
+    }
+
+    #[test]
+    fn the_help_names_what_the_parser_reads_and_nothing_else() {
+        let minimal = "-engine cmd=a -engine cmd=b -each depth=3";
+        // Every option the help names is one the parser knows.
+        let options: Vec<&str> = HELP
+            .split_whitespace()
+            .filter(|w| w.starts_with('-') && w.len() > 1 && w.as_bytes()[1].is_ascii_lowercase())
+            .map(|w| w.trim_end_matches(','))
+            .filter(|w| !matches!(*w, "-help" | "--help" | "-h"))
+            .collect();
+        assert!(options.len() >= 17, "{options:?}");
+        for option in options {
+            let line = format!("{minimal} {option}");
+            if let Err(ArgError::UnknownOption(o)) = parse(&args(&line)) {
+                panic!("the help names {o}, which the parser does not read");
+            }
+        }
+        // Every engine setting the help names is one the parser knows.
+        for key in [
+            "cmd",
+            "name",
+            "proto",
+            "arg",
+            "dir",
+            "tc",
+            "st",
+            "depth",
+            "nodes",
+            "timemargin",
+        ] {
+            assert!(HELP.contains(&format!("  {key}=")), "{key}");
+            let read = EngineSettings::default().set("engine 1", &format!("{key}=1"));
+            assert!(
+                !matches!(read, Err(ArgError::UnknownSetting { .. })),
+                "{key}: {read:?}"
+            );
+        }
+        assert!(HELP.contains("option.NAME=VALUE"));
+        assert!(wants_help(&args("-engine cmd=a --help")));
+        assert!(!wants_help(&args("-engine cmd=a")));
+    }
+
+    #[test]
+    fn cutechess_options_are_read_not_ignored() {
+        let base = "-engine cmd=a -engine cmd=b -each depth=3";
+        let config = parse(&args(&format!(
+            "{base} -resign movecount=3 score=500 twosided=true -openings policy=encounter \
+             -pgnout x.pgn min fi -repeat 2"
+        )))
+        .unwrap();
+        assert!(config.resign.unwrap().two_sided);
+        assert_eq!(config.openings.policy, OpeningPolicy::Encounter);
+        assert!(config.pgn_minimal);
+        let config = parse(&args(&format!(
+            "{base} -resign movecount=3 score=500 -repeat"
+        )))
+        .unwrap();
+        assert!(!config.resign.unwrap().two_sided, "cutechess's default");
+        assert_eq!(config.openings.policy, OpeningPolicy::Default);
+        assert!(!config.pgn_minimal);
+        let refused = [
+            (
+                "-resign movecount=3 score=5 twosided=yes",
+                "bad value 'yes' for twosided: true or false",
+            ),
+            (
+                "-openings policy=keep",
+                "bad value 'keep' for policy: default, encounter or round",
+            ),
+            (
+                "-repeat 4",
+                "bad value '4' for -repeat: each opening is played exactly twice, colours swapped",
+            ),
+            ("-openings plies=8", "-openings: unknown setting 'plies=8'"),
+        ];
+        for (extra, message) in refused {
+            let e = parse(&args(&format!("{base} {extra}"))).unwrap_err();
+            assert_eq!(e.to_string(), message);
+        }
     }
 
     #[test]

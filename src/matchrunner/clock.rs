@@ -34,7 +34,9 @@ impl FromStr for TimeControl {
         let base_ms = match base.split_once(':') {
             Some((min, sec)) => {
                 let min: u64 = min.parse().map_err(|_| bad())?;
-                min * 60_000 + seconds_to_ms(sec).ok_or_else(bad)?
+                min.checked_mul(60_000)
+                    .and_then(|ms| ms.checked_add(seconds_to_ms(sec)?))
+                    .ok_or_else(bad)?
             }
             None => seconds_to_ms(base).ok_or_else(bad)?,
         };
@@ -180,7 +182,16 @@ mod tests {
             "40/60+0.6".parse::<TimeControl>().unwrap().to_string(),
             "40/60+0.6"
         );
-        for bad in ["", "x", "10+", "0/10", "-5", "0+0", "1:x"] {
+        for bad in [
+            "",
+            "x",
+            "10+",
+            "0/10",
+            "-5",
+            "0+0",
+            "1:x",
+            "999999999999999999:0",
+        ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
     }

@@ -4,9 +4,10 @@
 //! failures a runner must survive (crash, hang, overtime).
 
 use super::clock::{Clock, Limits};
+use super::engine_line::{self, EngineLine};
 use crate::core::Move;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -120,10 +121,12 @@ pub struct Reply {
     pub resign: bool,
     pub draw: bool,
     /// The last score reported, in centipawns for the side to move (mates
-    /// become +-(30000 - plies)).
+    /// become `±(MATE - distance)` on the search's scale).
     pub score: Option<i32>,
     pub depth: Option<u32>,
     pub elapsed_ms: u64,
+    /// The line that ended the thinking, for the log when it holds no move.
+    pub last_line: String,
 }
 
 /// The game so far, in both forms the protocols want.
@@ -187,11 +190,13 @@ impl Engine {
         let stdout = child.stdout.take().expect("stdout was piped");
         let (sender, lines) = mpsc::channel();
         // The reader ends when the engine closes its output: the channel's
-        // disconnection is how a crash shows.
+        // disconnection is how a crash shows. Bytes that are not UTF-8 are
+        // data like any other, never the end of the engine.
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line.trim().to_string()).is_err() {
+            let mut stdout = BufReader::new(stdout);
+            let mut bytes = Vec::new();
+            while let Ok(true) = engine_line::read_line(&mut stdout, &mut bytes) {
+                if sender.send(engine_line::decode(&bytes)).is_err() {
                     break;
                 }
             }
@@ -244,19 +249,19 @@ impl Engine {
         } else {
             timeout
         };
-        let (hello, token) = match first {
-            Protocol::Uci => ("uci", "uciok"),
-            _ => ("ucci", "ucciok"),
+        let hello = match first {
+            Protocol::Uci => "uci",
+            _ => "ucci",
         };
         self.send(hello);
         let auto = self.config.protocol == Protocol::Auto;
-        match self.collect_until(token, probe, auto) {
+        match self.collect_until(EngineLine::HandshakeDone, probe, auto) {
             Ok(()) => {}
             Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
             Err(RecvTimeoutError::Timeout) if self.config.protocol == Protocol::Auto => {
                 protocol = Protocol::Uci;
                 self.send("uci");
-                match self.collect_until("uciok", timeout, false) {
+                match self.collect_until(EngineLine::HandshakeDone, timeout, false) {
                     Ok(()) => {}
                     Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
                     Err(RecvTimeoutError::Timeout) => return Err(no_answer(self, Protocol::Auto)),
@@ -288,31 +293,25 @@ impl Engine {
         })
     }
 
-    /// Reads until `token` is the whole line, remembering announced options.
-    /// With `refused_ends`, a line saying the command was unknown (as UCI
-    /// engines answer `ucci`) counts as a timeout at once, so `auto` need
-    /// not wait out the probe.
+    /// Reads until a line of the kind `wanted`, remembering announced
+    /// options. With `refused_ends`, a line saying the command was unknown
+    /// (as UCI engines answer `ucci`) counts as a timeout at once, so `auto`
+    /// need not wait out the probe.
     fn collect_until(
         &mut self,
-        token: &str,
+        wanted: EngineLine,
         timeout: Duration,
         refused_ends: bool,
     ) -> Result<(), RecvTimeoutError> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.lines.recv_timeout(left)?;
-            if line == token {
-                return Ok(());
-            }
-            if refused_ends && line.to_ascii_lowercase().starts_with("unknown command") {
-                return Err(RecvTimeoutError::Timeout);
-            }
-            if let Some(rest) = line.strip_prefix("option ") {
-                let name = rest.strip_prefix("name ").unwrap_or(rest);
-                if let Some(word) = name.split_whitespace().next() {
-                    self.announced.push(word.to_string());
-                }
+            let line = engine_line::parse(&self.lines.recv_timeout(left)?);
+            match line {
+                _ if line == wanted => return Ok(()),
+                EngineLine::Refused if refused_ends => return Err(RecvTimeoutError::Timeout),
+                EngineLine::Option { name } => self.announced.push(name),
+                _ => {}
             }
         }
     }
@@ -327,7 +326,7 @@ impl Engine {
     /// is read and dropped, so stray replies cannot pass for the next move.
     fn ready(&mut self, timeout: Duration) -> Result<(), RecvTimeoutError> {
         self.send("isready");
-        self.collect_until("readyok", timeout, false)?;
+        self.collect_until(EngineLine::ReadyOk, timeout, false)?;
         self.stray_possible = false;
         Ok(())
     }
@@ -419,23 +418,24 @@ impl Engine {
         }
     }
 
-    /// Takes one line of the engine's thinking; true at `bestmove`.
+    /// Takes one line of the engine's thinking; true when it ends it.
     fn read_reply_line(&self, line: &str, reply: &mut Reply) -> bool {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.first() {
-            Some(&"bestmove") => {
-                reply.mv = words.get(1).map(|w| w.to_string());
-                reply.resign = words[2..].contains(&"resign");
-                reply.draw = words[2..].contains(&"draw");
-                true
+        match engine_line::parse(line) {
+            EngineLine::BestMove { mv, resign, draw } => {
+                reply.mv = mv;
+                reply.resign = resign;
+                reply.draw = draw;
             }
-            Some(&"nobestmove") => true,
-            Some(&"info") => {
-                read_info(&words[1..], reply);
-                false
+            EngineLine::NoBestMove => {}
+            EngineLine::Info { depth, score } => {
+                reply.depth = depth.or(reply.depth);
+                reply.score = score.or(reply.score);
+                return false;
             }
-            _ => false,
+            _ => return false,
         }
+        reply.last_line = line.to_string();
+        true
     }
 
     fn position_command(&self, game: &GameSoFar) -> String {
@@ -550,66 +550,9 @@ impl Drop for Engine {
     }
 }
 
-/// Reads `depth` and `score` from an `info` line of either protocol: UCCI
-/// `score 35`, UCI `score cp 35` or `score mate -3`.
-fn read_info(words: &[&str], reply: &mut Reply) {
-    let mut i = 0;
-    while i < words.len() {
-        match words[i] {
-            "depth" => {
-                if let Some(d) = words.get(i + 1).and_then(|w| w.parse().ok()) {
-                    reply.depth = Some(d);
-                }
-            }
-            "score" => match words.get(i + 1) {
-                Some(&"cp") => {
-                    reply.score = words
-                        .get(i + 2)
-                        .and_then(|w| w.parse().ok())
-                        .or(reply.score);
-                }
-                Some(&"mate") => {
-                    if let Some(n) = words.get(i + 2).and_then(|w| w.parse::<i32>().ok()) {
-                        reply.score = Some(if n >= 0 { 30000 - n } else { -30000 - n });
-                    }
-                }
-                Some(w) => reply.score = w.parse().ok().or(reply.score),
-                None => {}
-            },
-            // Everything after `pv` is moves.
-            "pv" => return,
-            _ => {}
-        }
-        i += 1;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_scores_of_both_protocols() {
-        let mut reply = Reply::default();
-        read_info(
-            &"depth 7 score 35 pv h2e2 h9g7"
-                .split(' ')
-                .collect::<Vec<_>>(),
-            &mut reply,
-        );
-        assert_eq!((reply.depth, reply.score), (Some(7), Some(35)));
-        read_info(
-            &"depth 9 seldepth 12 score cp -120 nodes 5"
-                .split(' ')
-                .collect::<Vec<_>>(),
-            &mut reply,
-        );
-        assert_eq!((reply.depth, reply.score), (Some(9), Some(-120)));
-        read_info(&"score mate -3".split(' ').collect::<Vec<_>>(), &mut reply);
-        assert_eq!(reply.score, Some(-29997));
-        read_info(&"currmove h2e2".split(' ').collect::<Vec<_>>(), &mut reply);
-        assert_eq!(reply.score, Some(-29997));
-    }
 
     #[test]
     fn protocol_names() {

@@ -8,7 +8,9 @@ use super::clock::Clock;
 use super::engine::{Engine, Failure, GameSoFar, Reply};
 use super::openings::Opening;
 use crate::core::{Color, Move, PieceKind, Position};
+pub use crate::notation::GameResult;
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
+use crate::search::score::{is_mate, MATE};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -76,41 +78,6 @@ impl fmt::Display for Termination {
     }
 }
 
-/// The result of a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    RedWins,
-    BlackWins,
-    Draw,
-}
-
-impl GameResult {
-    pub fn loss_for(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::BlackWins,
-            Color::Black => GameResult::RedWins,
-        }
-    }
-
-    /// The PGN result text.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Half points (0, 1, 2) for the given colour.
-    pub fn half_points(self, color: Color) -> u32 {
-        match (self, color) {
-            (GameResult::Draw, _) => 1,
-            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 2,
-            _ => 0,
-        }
-    }
-}
-
 /// `-draw movenumber=N movecount=N score=N`: after move `move_number`, a
 /// draw once both engines have scored within `score` for `move_count`
 /// moves each.
@@ -121,13 +88,15 @@ pub struct DrawAdjudication {
     pub score: i32,
 }
 
-/// `-resign movecount=N score=N`: a loss once, for `move_count` moves each,
-/// one engine has scored at or below `-score` and the other at or above
-/// `score` (both agree).
+/// `-resign movecount=N score=N [twosided=true]`, as cutechess-cli reads it:
+/// a loss once an engine has scored at or below `-score` for its last
+/// `move_count` moves; `two_sided` also needs its opponent at or above
+/// `score` for as many moves (both agree).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ResignAdjudication {
     pub move_count: u32,
     pub score: i32,
+    pub two_sided: bool,
 }
 
 /// Game rules shared by every game of a match.
@@ -243,7 +212,11 @@ pub fn play(
             break (
                 GameResult::loss_for(side),
                 Termination::IllegalMove,
-                format!("{who} answered nobestmove in {}", game.pos.to_fen()),
+                format!(
+                    "{who} answered '{}' without a move in {}",
+                    shortened(&reply.last_line),
+                    game.pos.to_fen()
+                ),
             );
         };
         let mv = match text.parse::<Move>() {
@@ -252,7 +225,11 @@ pub fn play(
                 break (
                     GameResult::loss_for(side),
                     Termination::IllegalMove,
-                    format!("{who} played illegal move {text} in {}", game.pos.to_fen()),
+                    format!(
+                        "{who} played illegal move {} in {}",
+                        shortened(&text),
+                        game.pos.to_fen()
+                    ),
                 );
             }
         };
@@ -279,12 +256,22 @@ pub fn play(
     })
 }
 
+/// An engine's words as the log quotes them: at most a line's worth, since
+/// an engine may send anything.
+fn shortened(text: &str) -> String {
+    const LONGEST: usize = 60;
+    match text.char_indices().nth(LONGEST) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 /// A PGN move comment in the cutechess form: score in pawns from the mover's
 /// side (or mate distance), depth, time.
 fn move_comment(reply: &Reply) -> String {
     let score = match reply.score {
-        Some(s) if s.abs() >= 29_000 => {
-            format!("{}M{}", if s > 0 { "+" } else { "-" }, 30_000 - s.abs())
+        Some(s) if is_mate(s) => {
+            format!("{}M{}", if s > 0 { "+" } else { "-" }, MATE - s.abs())
         }
         Some(s) => format!("{:+.2}", s as f64 / 100.0),
         None => "?".to_string(),
@@ -460,21 +447,29 @@ fn score_adjudication(
         list[list.len() - n..].iter().copied().collect()
     };
     if let Some(resign) = settings.resign {
+        let lost = |color: Color| {
+            last(color, resign.move_count).is_some_and(|l| l.iter().all(|&s| s <= -resign.score))
+        };
+        let won = |color: Color| {
+            last(color, resign.move_count).is_some_and(|l| l.iter().all(|&s| s >= resign.score))
+        };
         for loser in [mover, !mover] {
-            let losing = last(loser, resign.move_count)?;
-            let winning = last(!loser, resign.move_count)?;
-            if losing.iter().all(|&s| s <= -resign.score)
-                && winning.iter().all(|&s| s >= resign.score)
-            {
-                return Some((
-                    GameResult::loss_for(loser),
-                    Termination::ResignAdjudication,
-                    format!(
-                        "both engines scored {loser:?} lost for {} moves",
-                        resign.move_count
-                    ),
-                ));
+            if !lost(loser) || (resign.two_sided && !won(!loser)) {
+                continue;
             }
+            let who = if resign.two_sided {
+                "both engines"
+            } else {
+                "the losing engine"
+            };
+            return Some((
+                GameResult::loss_for(loser),
+                Termination::ResignAdjudication,
+                format!(
+                    "{who} scored {loser:?} lost for {} moves",
+                    resign.move_count
+                ),
+            ));
         }
     }
     if let Some(draw) = settings.draw {
@@ -624,10 +619,80 @@ mod tests {
     }
 
     #[test]
+    fn draw_adjudication_is_judged_while_the_resign_rule_waits_for_scores() {
+        let mut judged = settings();
+        judged.resign = Some(ResignAdjudication {
+            move_count: 5,
+            score: 600,
+            two_sided: false,
+        });
+        judged.draw = Some(DrawAdjudication {
+            move_number: 0,
+            move_count: 3,
+            score: 10,
+        });
+        let mut game = Game::new(&opening(Position::START_FEN, ""));
+        let quiet = vec![Some(0); 3];
+        let scores = [quiet.clone(), quiet];
+        for text in "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7".split(' ') {
+            game.play(text.parse().unwrap(), None);
+        }
+        let (result, termination, _) =
+            score_adjudication(&game, &scores, &judged, Color::Black).unwrap();
+        assert_eq!(
+            (result, termination),
+            (GameResult::Draw, Termination::DrawAdjudication)
+        );
+        // A missing score breaks the run of quiet moves.
+        let gap = [vec![Some(0), None, Some(0)], vec![Some(0); 3]];
+        assert!(score_adjudication(&game, &gap, &judged, Color::Black).is_none());
+    }
+
+    #[test]
+    fn resign_adjudication_one_and_two_sided() {
+        let mut judged = settings();
+        let mut resign = ResignAdjudication {
+            move_count: 2,
+            score: 600,
+            two_sided: false,
+        };
+        judged.resign = Some(resign);
+        let game = Game::new(&opening(Position::START_FEN, "h2e2 h9g7 h0g2 i9h9"));
+        // Red sees itself lost; Black does not see itself winning.
+        let scores = [vec![Some(-700), Some(-650)], vec![Some(100), Some(0)]];
+        let (result, termination, detail) =
+            score_adjudication(&game, &scores, &judged, Color::Black).unwrap();
+        assert_eq!(
+            (result, termination),
+            (GameResult::BlackWins, Termination::ResignAdjudication)
+        );
+        assert_eq!(detail, "the losing engine scored Red lost for 2 moves");
+        resign.two_sided = true;
+        judged.resign = Some(resign);
+        assert!(score_adjudication(&game, &scores, &judged, Color::Black).is_none());
+        let agreed = [vec![Some(-700), Some(-650)], vec![Some(600), Some(900)]];
+        let (result, _, detail) =
+            score_adjudication(&game, &agreed, &judged, Color::Black).unwrap();
+        assert_eq!(result, GameResult::BlackWins);
+        assert_eq!(detail, "both engines scored Red lost for 2 moves");
+        // One move above the bar breaks the run.
+        let broken = [vec![Some(-599), Some(-650)], vec![Some(600), Some(900)]];
+        assert!(score_adjudication(&game, &broken, &judged, Color::Black).is_none());
+    }
+
+    #[test]
+    fn engine_words_are_quoted_short() {
+        assert_eq!(shortened("bestmove"), "bestmove");
+        let long = "x".repeat(200);
+        assert_eq!(shortened(&long), format!("{}...", "x".repeat(60)));
+        assert_eq!(shortened(&"é".repeat(61)).chars().count(), 63);
+    }
+
+    #[test]
     fn result_points() {
         assert_eq!(GameResult::loss_for(Color::Red), GameResult::BlackWins);
         assert_eq!(GameResult::RedWins.half_points(Color::Red), 2);
         assert_eq!(GameResult::Draw.half_points(Color::Black), 1);
-        assert_eq!(GameResult::BlackWins.pgn(), "0-1");
+        assert_eq!(GameResult::BlackWins.as_str(), "0-1");
     }
 }

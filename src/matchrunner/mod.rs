@@ -4,17 +4,18 @@
 //! a confidence interval, LOS, SPRT over game pairs).
 //!
 //! The layers, one file each: `args` (the command line), `engine` (a process
-//! and its protocol), `clock` (time controls), `openings`, `game` (one game
-//! and its adjudication), `pgn`, `stats`, `report` (what is printed),
-//! `tournament` (schedule and concurrency), `interrupt` (Ctrl-C).
+//! and its protocol), `engine_line` (its output, read as data), `clock`
+//! (time controls), `openings`, `game` (one game and its adjudication),
+//! `stats`, `report` (what is printed), `tournament` (schedule and
+//! concurrency, PGN out through [`crate::notation`]), `interrupt` (Ctrl-C).
 
 pub mod args;
 pub mod clock;
 pub mod engine;
+pub mod engine_line;
 pub mod game;
 mod interrupt;
 pub mod openings;
-pub mod pgn;
 pub mod report;
 pub mod stats;
 pub mod tournament;

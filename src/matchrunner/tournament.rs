@@ -7,11 +7,11 @@ use super::args::MatchConfig;
 use super::engine::{Engine, StartError, HANDSHAKE_TIMEOUT};
 use super::game::{self, GameOutcome, GameRecord, GameResult, GameSettings, Termination};
 use super::interrupt;
-use super::openings::{self, Opening, OpeningError, OpeningOrder};
-use super::pgn::PgnGame;
+use super::openings::{self, Opening, OpeningError, OpeningOrder, OpeningPolicy};
 use super::report::PairStats;
 use super::stats::SprtState;
 use crate::core::{Color, Position};
+use crate::notation::{write_annotated_pgn, Game};
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -106,13 +106,15 @@ pub struct Summary {
     pub interrupted: bool,
 }
 
-/// The schedule: per round, per pair of engines, `games` games, two per
-/// opening with colours swapped.
+/// The schedule: per round, per pair of engines (an encounter), `games`
+/// games, colours swapped in each pair of games (a slot); which opening each
+/// game starts from is the `policy`'s choice.
 fn schedule(
     engine_count: usize,
     games: u32,
     rounds: u32,
     openings: usize,
+    policy: OpeningPolicy,
 ) -> (Vec<Job>, Vec<(usize, usize)>) {
     let mut pairs = Vec::new();
     for a in 0..engine_count {
@@ -122,6 +124,7 @@ fn schedule(
     }
     let mut jobs = Vec::new();
     let mut slot = 0;
+    let mut encounter = 0;
     for round in 0..rounds {
         for (p, &(a, b)) in pairs.iter().enumerate() {
             for g in 0..games as usize {
@@ -129,17 +132,23 @@ fn schedule(
                     slot += 1;
                 }
                 let (red, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                let opening = match policy {
+                    OpeningPolicy::Default => slot,
+                    OpeningPolicy::Encounter => encounter,
+                    OpeningPolicy::Round => round as usize,
+                };
                 jobs.push(Job {
                     number: jobs.len() + 1,
                     round: round + 1,
                     pair: p,
                     red,
                     black,
-                    opening: slot % openings,
+                    opening: opening % openings,
                     slot,
                 });
             }
             slot += 1;
+            encounter += 1;
         }
     }
     (jobs, pairs)
@@ -182,6 +191,7 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
         config.games,
         config.rounds,
         openings.len(),
+        config.openings.policy,
     );
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
     let mut pairs: Vec<PairStats> = pair_list
@@ -242,7 +252,7 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
                         job.number,
                         names[job.red],
                         names[job.black],
-                        record.result.pgn(),
+                        record.result.as_str(),
                         record.termination,
                         record.detail
                     );
@@ -376,7 +386,8 @@ fn handshake_limit(config: &MatchConfig) -> Duration {
     HANDSHAKE_TIMEOUT.min(config.hang_limit)
 }
 
-fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> PgnGame {
+/// A finished game as PGN, with how it ended as the closing comment.
+fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option<String>) {
     let red = &config.engines[job.red];
     let black = &config.engines[job.black];
     let mut tags = vec![
@@ -386,29 +397,41 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> PgnGame {
         ("Round".to_string(), format!("{}.{}", job.round, job.number)),
         ("Red".to_string(), red.name.clone()),
         ("Black".to_string(), black.name.clone()),
-        ("Result".to_string(), record.result.pgn().to_string()),
+        ("Result".to_string(), record.result.as_str().to_string()),
     ];
     if record.opening.fen != Position::START_FEN {
         tags.push(("FEN".to_string(), record.opening.fen.clone()));
         tags.push(("SetUp".to_string(), "1".to_string()));
     }
+    let start = Position::from_fen(&record.opening.fen).expect("openings are validated when read");
+    if config.pgn_minimal {
+        // The seven tags, the start position, the moves: nothing more.
+        let game = Game {
+            tags,
+            start,
+            moves: record.moves.clone(),
+            comments: vec![None; record.moves.len()],
+            result: Some(record.result),
+        };
+        return (game, None);
+    }
     tags.push(("Opening".to_string(), record.opening.name.clone()));
     tags.push(("TimeControl".to_string(), red.limits.to_string()));
     tags.push(("Termination".to_string(), record.termination.to_string()));
-    PgnGame {
+    let game = Game {
         tags,
-        fen: record.opening.fen.clone(),
+        start,
         moves: record.moves.clone(),
         comments: record.comments.clone(),
-        result: record.result.pgn().to_string(),
-        final_comment: Some(record.detail.clone()),
-    }
+        result: Some(record.result),
+    };
+    (game, Some(record.detail.clone()))
 }
 
 /// Appends one game and flushes, so a finished game is never lost.
-fn write_pgn(file: &mut File, game: &PgnGame, path: &str) {
+fn write_pgn(file: &mut File, (game, closing): &(Game, Option<String>), path: &str) {
     let written = file
-        .write_all(game.to_pgn().as_bytes())
+        .write_all(write_annotated_pgn(game, closing.as_deref()).as_bytes())
         .and_then(|()| file.flush());
     if let Err(e) = written {
         eprintln!("error: cannot write PGN to {path}: {e}");
@@ -445,7 +468,7 @@ mod tests {
 
     #[test]
     fn schedule_pairs_openings_with_colours_swapped() {
-        let (jobs, pairs) = schedule(2, 4, 2, 3);
+        let (jobs, pairs) = schedule(2, 4, 2, 3, OpeningPolicy::Default);
         assert_eq!(pairs, vec![(0, 1)]);
         assert_eq!(jobs.len(), 8);
         let view: Vec<_> = jobs.iter().map(|j| (j.red, j.opening, j.slot)).collect();
@@ -462,10 +485,31 @@ mod tests {
                 (1, 0, 3)
             ]
         );
-        let (jobs, pairs) = schedule(3, 2, 1, 10);
+        let (jobs, pairs) = schedule(3, 2, 1, 10, OpeningPolicy::Default);
         assert_eq!(pairs.len(), 3);
         assert_eq!(jobs.len(), 6);
         assert_eq!(jobs[5].slot, 2);
+    }
+
+    #[test]
+    fn opening_policies_choose_when_the_opening_changes() {
+        let openings = |policy| {
+            let (jobs, _) = schedule(3, 4, 2, 100, policy);
+            jobs.iter().map(|j| j.opening).collect::<Vec<_>>()
+        };
+        // 2 rounds of 3 encounters of 4 games: a new opening every 2 games,
+        // every encounter, or every round.
+        let by_slot: Vec<usize> = (0..12).flat_map(|s| [s, s]).collect();
+        assert_eq!(openings(OpeningPolicy::Default), by_slot);
+        let by_encounter: Vec<usize> = (0..6).flat_map(|e| [e; 4]).collect();
+        assert_eq!(openings(OpeningPolicy::Encounter), by_encounter);
+        let by_round: Vec<usize> = (0..2).flat_map(|r| [r; 12]).collect();
+        assert_eq!(openings(OpeningPolicy::Round), by_round);
+        // Game pairs stay pairs of two whatever the policy.
+        let (jobs, _) = schedule(3, 4, 2, 100, OpeningPolicy::Round);
+        assert!(jobs
+            .chunks(2)
+            .all(|p| p[0].slot == p[1].slot && p[0].red == p[1].black));
     }
 
     #[test]

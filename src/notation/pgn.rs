@@ -1,6 +1,8 @@
 //! PGN game files for Xiangqi: tag pairs, then move text in ICCS, WXF or
 //! Chinese notation (detected per move), with move numbers, comments `{..}`
-//! and `; ..`, variations `(..)` (skipped), NAGs `$n` and a result.
+//! (kept, one per move) and `; ..` (dropped), variations `(..)` (skipped),
+//! NAGs `$n` and a result. The crate's one PGN module: `chuhan convert`, the
+//! book builder and the match runner all read and write games here.
 //!
 //! A bad game does not stop the others: [`parse_pgn`] gives one result per
 //! game, and an error names the game and the move that failed.
@@ -9,33 +11,65 @@ use super::{format_move, parse_move, Notation, NotationError};
 use crate::core::{Color, FenError, Move, Position};
 use std::fmt;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// How a game ended: the crate's one result type, for PGN games, the match
+/// runner and the book builder. A game without a result (PGN `*`) has none:
+/// `Option<GameResult>`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
     RedWins,
     BlackWins,
     Draw,
-    Unknown,
 }
 
 impl GameResult {
-    fn from_token(token: &str) -> Option<GameResult> {
-        Some(match token {
-            "1-0" => GameResult::RedWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" | "½-½" => GameResult::Draw,
-            "*" => GameResult::Unknown,
-            _ => return None,
-        })
+    /// The result when `color` loses.
+    pub fn loss_for(color: Color) -> GameResult {
+        match color {
+            Color::Red => GameResult::BlackWins,
+            Color::Black => GameResult::RedWins,
+        }
     }
 
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
     pub fn as_str(self) -> &'static str {
         match self {
             GameResult::RedWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
         }
     }
+
+    /// The PGN result of a game that may have none (`*`).
+    pub fn token(result: Option<GameResult>) -> &'static str {
+        result.map_or("*", GameResult::as_str)
+    }
+
+    /// Half points (0, 1, 2) for `color`.
+    pub fn half_points(self, color: Color) -> u32 {
+        match (self, color) {
+            (GameResult::Draw, _) => 1,
+            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 2,
+            _ => 0,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A word of move text as a result: `None` if it is not one, `Some(None)`
+/// for `*`, the game without a result.
+fn result_token(word: &str) -> Option<Option<GameResult>> {
+    Some(match word {
+        "1-0" => Some(GameResult::RedWins),
+        "0-1" => Some(GameResult::BlackWins),
+        "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+        "*" => None,
+        _ => return None,
+    })
 }
 
 /// One game: its tags, where it started, its moves and how it ended.
@@ -44,7 +78,9 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     pub start: Position,
     pub moves: Vec<Move>,
-    pub result: GameResult,
+    /// One per move: the `{..}` comments that follow it, joined by `; `.
+    pub comments: Vec<Option<String>>,
+    pub result: Option<GameResult>,
 }
 
 impl Game {
@@ -107,7 +143,9 @@ impl std::error::Error for PgnError {}
 struct RawGame {
     tags: Vec<(String, String)>,
     moves: Vec<String>,
-    result: Option<GameResult>,
+    comments: Vec<Option<String>>,
+    /// The result word of the move text: `Some(None)` for `*`.
+    result: Option<Option<GameResult>>,
     unclosed: Option<char>,
 }
 
@@ -163,27 +201,50 @@ impl RawGame {
             .tags
             .iter()
             .find(|(t, _)| t.eq_ignore_ascii_case("Result"))
-            .and_then(|(_, v)| GameResult::from_token(v.trim()));
+            .and_then(|(_, v)| result_token(v.trim()));
+        // The move text's result, unless it is `*` and the tag says more.
         let result = match (self.result, tagged) {
-            (Some(r), _) if r != GameResult::Unknown => r,
+            (Some(Some(r)), _) => Some(r),
             (_, Some(t)) => t,
-            (r, None) => r.unwrap_or(GameResult::Unknown),
+            (r, None) => r.flatten(),
         };
         Ok(Game {
             tags: self.tags,
             start,
             moves,
+            comments: self.comments,
             result,
         })
     }
 }
 
-/// `[Name "value"]`, or `None` if the line is not a tag pair.
+/// `[Name "value"]`, or `None` if the line is not a tag pair. In the value,
+/// `\"` stands for `"` and `\\` for `\`.
 fn parse_tag(line: &str) -> Option<(String, String)> {
     let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
     let (name, rest) = inner.split_once(char::is_whitespace)?;
-    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((name.to_string(), value.replace("\\\"", "\"")))
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::with_capacity(quoted.len());
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.extend(chars.next()),
+            // A quote without its backslash is taken as it stands, as
+            // careless files write them.
+            c => value.push(c),
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+/// Writes the tag pairs, `[Name "value"]` a line, escaping as [`parse_tag`]
+/// reads them, and the blank line that ends them.
+fn write_tags<'a>(out: &mut String, tags: impl IntoIterator<Item = (&'a str, &'a str)>) {
+    for (name, value) in tags {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    }
+    out.push('\n');
 }
 
 /// The dots after a move number: ASCII, full-width and the ellipsis.
@@ -216,15 +277,23 @@ fn move_word(word: &str) -> Option<&str> {
 enum Token {
     Tag(String, String),
     Word(String),
+    /// A `{..}` comment of the main line.
+    Comment(String),
 }
 
-/// Splits the text into tag pairs and the words of the main line, dropping
-/// comments and variations; also says which bracket is left open, if any.
+/// Splits the text into tag pairs, the words of the main line and its
+/// `{..}` comments, dropping `;` comments and variations; also says which
+/// bracket is left open, if any.
 fn tokenize(text: &str) -> (Vec<Token>, Option<char>) {
     let mut tokens = Vec::new();
     let mut in_comment = false;
+    let mut comment = String::new();
     let mut variation_depth = 0usize;
     for line in text.lines() {
+        if in_comment {
+            // A comment over several lines reads as one line.
+            comment.push(' ');
+        }
         if !in_comment && variation_depth == 0 && line.trim_start().starts_with('[') {
             if let Some((name, value)) = parse_tag(line) {
                 tokens.push(Token::Tag(name, value));
@@ -232,36 +301,45 @@ fn tokenize(text: &str) -> (Vec<Token>, Option<char>) {
             }
         }
         let mut word = String::new();
-        let mut flush = |word: &mut String, depth: usize| {
+        // Ends the word being read; words inside variations are dropped.
+        fn flush(tokens: &mut Vec<Token>, word: &mut String, depth: usize) {
             if !word.is_empty() && depth == 0 {
                 tokens.push(Token::Word(std::mem::take(word)));
             }
             word.clear();
-        };
+        }
         for c in line.chars() {
             if in_comment {
-                in_comment = c != '}';
+                if c != '}' {
+                    comment.push(c);
+                    continue;
+                }
+                in_comment = false;
+                let text = std::mem::take(&mut comment);
+                if variation_depth == 0 {
+                    tokens.push(Token::Comment(text.trim().to_string()));
+                }
                 continue;
             }
             match c {
                 '{' => {
-                    flush(&mut word, variation_depth);
+                    flush(&mut tokens, &mut word, variation_depth);
                     in_comment = true;
                 }
                 ';' => break,
                 '(' => {
-                    flush(&mut word, variation_depth);
+                    flush(&mut tokens, &mut word, variation_depth);
                     variation_depth += 1;
                 }
                 ')' => {
-                    flush(&mut word, variation_depth);
+                    flush(&mut tokens, &mut word, variation_depth);
                     variation_depth = variation_depth.saturating_sub(1);
                 }
-                c if c.is_whitespace() => flush(&mut word, variation_depth),
+                c if c.is_whitespace() => flush(&mut tokens, &mut word, variation_depth),
                 c => word.push(c),
             }
         }
-        flush(&mut word, variation_depth);
+        flush(&mut tokens, &mut word, variation_depth);
     }
     let unclosed = if in_comment {
         Some('{')
@@ -289,11 +367,22 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
                 game.tags.push((name, value));
             }
             Token::Word(word) => {
-                if let Some(result) = GameResult::from_token(&word) {
+                if let Some(result) = result_token(&word) {
                     game.result = Some(result);
                     raw_games.push(std::mem::take(&mut game));
                 } else if let Some(mv) = move_word(&word) {
                     game.moves.push(mv.to_string());
+                    game.comments.push(None);
+                }
+            }
+            // A comment belongs to the move before it; one before the first
+            // move (or after the result) has no move to go with.
+            Token::Comment(text) => {
+                if let Some(last) = game.comments.last_mut() {
+                    *last = Some(match last.take() {
+                        Some(earlier) => format!("{earlier}; {text}"),
+                        None => text,
+                    });
                 }
             }
         }
@@ -310,7 +399,7 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
 }
 
 /// Writes a game as PGN with its moves in `notation` (the `Format` tag is set
-/// to match), ten plies to a line.
+/// to match), ten plies to a line; comments are left out.
 pub fn write_pgn(game: &Game, notation: Notation) -> String {
     let format = match notation {
         Notation::Iccs => "ICCS",
@@ -318,20 +407,20 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
         Notation::Chinese(_) => "Chinese",
     };
     let mut out = String::new();
-    let mut wrote_format = false;
-    for (name, value) in &game.tags {
+    let wrote_format = game
+        .tags
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("Format"));
+    let tags = game.tags.iter().map(|(name, value)| {
         let value = if name.eq_ignore_ascii_case("Format") {
-            wrote_format = true;
             format
         } else {
-            value
+            value.as_str()
         };
-        out.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "\\\"")));
-    }
-    if !wrote_format {
-        out.push_str(&format!("[Format \"{format}\"]\n"));
-    }
-    out.push('\n');
+        (name.as_str(), value)
+    });
+    let format_tag = (!wrote_format).then_some(("Format", format));
+    write_tags(&mut out, tags.chain(format_tag));
     let mut pos = game.start.clone();
     let mut line = String::new();
     let first_black = pos.side_to_move() == Color::Black;
@@ -351,8 +440,57 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
             line.clear();
         }
     }
-    line.push_str(game.result.as_str());
+    line.push_str(GameResult::token(game.result));
     out.push_str(&line);
     out.push('\n');
+    out
+}
+
+/// Writes a game as the match runner keeps it: moves in ICCS, each followed
+/// by its `{comment}`, then `closing` (how the game ended) before the
+/// result; lines of at most 79 columns (a longer word stands alone), and a
+/// blank line after the game, so games can be appended one by one.
+pub fn write_annotated_pgn(game: &Game, closing: Option<&str>) -> String {
+    let mut out = String::new();
+    write_tags(
+        &mut out,
+        game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())),
+    );
+    let comment = |text: &str| format!("{{{}}}", text.replace('}', ")"));
+    let mut number = game.start.fullmove_number();
+    let mut side = game.start.side_to_move();
+    let mut words = Vec::new();
+    for (i, mv) in game.moves.iter().enumerate() {
+        if side == Color::Red {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(mv.to_string());
+        if let Some(Some(text)) = game.comments.get(i) {
+            words.push(comment(text));
+        }
+        if side == Color::Black {
+            number += 1;
+        }
+        side = !side;
+    }
+    if let Some(text) = closing {
+        words.push(comment(text));
+    }
+    words.push(GameResult::token(game.result).to_string());
+    let mut line_len = 0;
+    for word in words {
+        if line_len > 0 && line_len + 1 + word.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        line_len += word.len();
+        out.push_str(&word);
+    }
+    out.push_str("\n\n");
     out
 }
