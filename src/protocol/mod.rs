@@ -2,13 +2,21 @@
 //! [`command`] reads a line, [`options`] keeps the option table, [`clock`]
 //! turns `go` into search limits, [`ending`] decides on draws and
 //! resignation, [`reply`] writes the engine's words, [`session`] is the state
-//! machine and [`io`] the threads that read and write.
+//! machine, reacting to the [`event`]s that [`io`]'s threads read and write.
+//! The session's jobs ([`perft`], [`bench`]) run through [`job`]; `d` and
+//! `eval` print through [`display`] and [`evaluation`].
 
+mod bench;
 pub mod clock;
 pub mod command;
+mod display;
 pub mod ending;
+mod evaluation;
+pub mod event;
 pub mod io;
+mod job;
 pub mod options;
+mod perft;
 pub mod reply;
 pub mod session;
 

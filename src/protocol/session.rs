@@ -3,34 +3,22 @@
 //! commands keep being read). It owns the engine, the position the GUI set,
 //! the bans and the options, and is the only place that decides what to say.
 
-use super::clock;
 use super::command::{self, Command, CommandError, Dialect, Go, PositionSpec, Start};
 use super::ending::{self, Policy};
+use super::event::Event;
 use super::io::Output;
+use super::job::Job;
 use super::options::{Key, OptionError, Options};
-use super::reply;
+use super::{bench, clock, display, evaluation, perft, reply};
 use crate::book::BookSettings;
-use crate::core::{perft, Color, Move, PieceKind, Position};
-use crate::search::bench::{run_bench, BENCH_DEPTH};
+use crate::core::{Move, Position};
 use crate::search::eval::evaluate;
-use crate::search::weights::{MATERIAL, PHASE, PHASE_MAX};
 use crate::search::{Engine, SearchControl, SearchOutcome};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
-
-/// What the session reacts to, in the order it happened.
-pub enum Event {
-    Line(String),
-    EndOfInput,
-    /// A search has ended; its outcome waits in the session's own channel.
-    SearchDone,
-    /// A perft or bench job finished; its lines wait in the session's own channel.
-    JobDone,
-}
+use std::time::Duration;
 
 /// Whether to keep serving.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -52,19 +40,8 @@ enum Busy {
         /// Infinite and ponder searches end only when told to.
         open_ended: bool,
     },
-    Job {
-        stop: Arc<AtomicBool>,
-        /// The job's lines, delivered by its thread.
-        result: Receiver<Vec<String>>,
-        /// Whether the job gives up soon after `stop` (perft does, bench does not).
-        stoppable: bool,
-    },
+    Job(Job),
 }
-
-/// Deepest `go perft` allowed: deeper counts take hours.
-const MAX_PERFT: u32 = 7;
-/// Deepest `bench` allowed.
-const MAX_BENCH: u32 = 30;
 
 pub struct Session {
     out: Output,
@@ -139,7 +116,7 @@ impl Session {
             }
             Event::JobDone => {
                 let lines = match &self.busy {
-                    Some(Busy::Job { result, .. }) => result.try_recv().ok(),
+                    Some(Busy::Job(job)) => job.finished(),
                     _ => None,
                 };
                 if let Some(lines) = lines {
@@ -246,8 +223,8 @@ impl Session {
                 self.quit();
                 return Flow::Quit;
             }
-            Command::Display => self.display(),
-            Command::Eval => self.eval(),
+            Command::Display => self.out.lines(display::board_lines(&self.position)),
+            Command::Eval => self.out.lines(evaluation::eval_lines(&self.position)),
             Command::Bench(depth) => {
                 if !self.refuse_while_busy("bench") {
                     self.bench(depth);
@@ -525,16 +502,12 @@ impl Session {
                     self.search_done(outcome);
                 }
             }
-            Some(Busy::Job {
-                stop,
-                result,
-                stoppable,
-            }) => {
-                stop.store(true, Ordering::Relaxed);
-                if !stoppable {
+            Some(Busy::Job(job)) => {
+                job.stop();
+                if !job.stoppable {
                     return self.error("bench cannot be stopped; it ends by itself");
                 }
-                if let Ok(lines) = result.recv() {
+                if let Some(lines) = job.wait() {
                     self.busy = None;
                     self.out.lines(lines);
                 }
@@ -553,7 +526,7 @@ impl Session {
                 control.stop();
                 let _ = waiter.join();
             }
-            Some(Busy::Job { stop, .. }) => stop.store(true, Ordering::Relaxed),
+            Some(Busy::Job(job)) => job.stop(),
             None => {}
         }
         if self.dialect() == Dialect::Ucci {
@@ -561,145 +534,38 @@ impl Session {
         }
     }
 
-    /// Runs `work` on its own thread; its lines are printed when it is done.
+    /// Runs `work` as a job; its lines are printed when it is done.
     fn spawn_job(
         &mut self,
         stoppable: bool,
         work: impl FnOnce(&AtomicBool) -> Vec<String> + Send + 'static,
     ) {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let events = self.events.clone();
-        let (deliver, result) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("protocol-job".into())
-            .spawn(move || {
-                let _ = deliver.send(work(&flag));
-                let _ = events.send(Event::JobDone);
-            })
-            .expect("the job thread starts");
-        self.busy = Some(Busy::Job {
-            stop,
-            result,
-            stoppable,
-        });
+        let job = Job::spawn(stoppable, self.events.clone(), work);
+        self.busy = Some(Busy::Job(job));
     }
 
-    /// `go perft N` on its own thread; `stop` abandons it.
+    /// `go perft N` as a job; `stop` abandons it.
     fn perft(&mut self, depth: u32) {
-        if !(1..=MAX_PERFT).contains(&depth) {
+        if !(1..=perft::MAX_PERFT).contains(&depth) {
             return self.error(format!(
-                "go perft: depth {depth} is not from 1 to {MAX_PERFT}"
+                "go perft: depth {depth} is not from 1 to {}",
+                perft::MAX_PERFT
             ));
         }
-        let mut pos = self.position.clone();
-        self.spawn_job(true, move |stop| {
-            let start = Instant::now();
-            let Some(nodes) = count_leaves(&mut pos, depth, stop) else {
-                return vec![reply::note(format!("perft {depth} stopped"))];
-            };
-            let ms = start.elapsed().as_millis();
-            vec![
-                reply::note(format!("perft {depth} nodes {nodes}")),
-                format!("info time {ms} nodes {nodes}"),
-            ]
-        });
+        let pos = self.position.clone();
+        self.spawn_job(true, move |stop| perft::report(pos, depth, stop));
     }
 
     fn bench(&mut self, depth: Option<u32>) {
-        let depth = depth.unwrap_or(BENCH_DEPTH as u32);
-        if !(1..=MAX_BENCH).contains(&depth) {
-            return self.error(format!("bench: depth {depth} is not from 1 to {MAX_BENCH}"));
+        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+        if !(1..=bench::MAX_BENCH).contains(&depth) {
+            return self.error(format!(
+                "bench: depth {depth} is not from 1 to {}",
+                bench::MAX_BENCH
+            ));
         }
-        self.spawn_job(false, move |_| {
-            let result = run_bench(depth as i32, 16);
-            vec![reply::note(format!(
-                "bench depth {depth} nodes {} time {} nps {}",
-                result.nodes,
-                result.time.as_millis(),
-                result.nps()
-            ))]
-        });
+        self.spawn_job(false, move |_| bench::report(depth));
     }
-
-    /// `d`: the board from Black's back rank down, the FEN, the hash key and the checkers.
-    fn display(&self) {
-        let pos = &self.position;
-        let mut lines = Vec::new();
-        for rank in (0..10).rev() {
-            let row: Vec<String> = (0..9)
-                .map(|file| {
-                    let sq = crate::core::Square::from_index(rank * 9 + file);
-                    sq.and_then(|sq| pos.piece_at(sq))
-                        .map_or('.', |p| p.letter())
-                        .to_string()
-                })
-                .collect();
-            lines.push(format!("{rank} {}", row.join(" ")));
-        }
-        lines.push("  a b c d e f g h i".to_string());
-        lines.push(format!("fen {}", pos.to_fen()));
-        lines.push(format!("key {:016x}", pos.hash()));
-        let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
-        lines.push(
-            format!("checkers {}", checkers.join(" "))
-                .trim_end()
-                .to_string(),
-        );
-        self.out.lines(lines);
-    }
-
-    /// `eval`: material by side, the rest of the evaluation, and the total,
-    /// all from the side to move's view.
-    fn eval(&self) {
-        let pos = &self.position;
-        let mut phase = 0;
-        let mut material = [(0, 0); 2];
-        for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                let count = pos.pieces(color, kind).count() as i32;
-                let m = MATERIAL[kind.index()];
-                material[color.index()].0 += m.0 * count;
-                material[color.index()].1 += m.1 * count;
-                phase += PHASE[kind.index()] * count;
-            }
-        }
-        let phase = phase.min(PHASE_MAX);
-        let blend = |(mg, eg): (i32, i32)| (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-        let us = pos.side_to_move();
-        let ours = blend(material[us.index()]);
-        let theirs = blend(material[(!us).index()]);
-        let total = evaluate(pos);
-        let side = if us == Color::Red { "red" } else { "black" };
-        self.out.lines([
-            format!("eval side {side} phase {phase}/{PHASE_MAX}"),
-            format!(
-                "eval material {} ours {ours} theirs {theirs}",
-                ours - theirs
-            ),
-            format!("eval positional {}", total - (ours - theirs)),
-            format!("eval total {total}"),
-        ]);
-    }
-}
-
-/// Perft that gives up (`None`) soon after `stop` is raised: the core's
-/// perft cannot be interrupted, so it only counts the last three plies.
-fn count_leaves(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= 3 {
-        return Some(perft(pos, depth));
-    }
-    let mut nodes = 0;
-    for mv in pos.legal_moves() {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        pos.make(mv);
-        let below = count_leaves(pos, depth - 1, stop);
-        pos.unmake();
-        nodes += below?;
-    }
-    Some(nodes)
 }
 
 /// The position a `position` or `probe` describes, with its history; errors
