@@ -241,13 +241,14 @@ const MAX_MULTIPV: i64 = 64;
 /// The current value of every option.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    /// Starts false even though it is announced with default true: a UCCI
-    /// GUI that never sends it speaks seconds, and ElephantEye behaves so.
+    /// UCCI clocks in milliseconds (true, the announced default, as
+    /// ElephantEye reads them) or seconds.
     pub use_millisec: bool,
     pub batch: bool,
     pub debug: bool,
     pub ponder: bool,
     pub use_book: bool,
+    /// The book files in use, `;`-separated, as `bookfiles` names them.
     pub book_files: String,
     pub hash_megabytes: usize,
     pub threads: usize,
@@ -266,30 +267,54 @@ pub struct Options {
     pub resign_score: i32,
 }
 
+/// The starting state is read from [`TABLE`], so that what is announced as
+/// the default is what the engine does until told otherwise.
 impl Default for Options {
     fn default() -> Options {
+        let check = |key| match kind_of(key) {
+            Kind::Check(default) => default,
+            _ => unreachable!("{key:?} is a check option"),
+        };
+        let spin = |key| match kind_of(key) {
+            Kind::Spin { default, .. } => default,
+            _ => unreachable!("{key:?} is a spin option"),
+        };
+        let first = |key| match kind_of(key) {
+            Kind::Combo(choices) => choices[0],
+            _ => unreachable!("{key:?} is a combo option"),
+        };
         Options {
-            use_millisec: false,
-            batch: false,
-            debug: false,
-            ponder: false,
-            use_book: true,
+            use_millisec: check(Key::UseMillisec),
+            batch: check(Key::Batch),
+            debug: check(Key::Debug),
+            ponder: check(Key::Ponder),
+            use_book: check(Key::UseBook),
+            // The session names the book it found (see `with_book_files`).
             book_files: String::new(),
-            hash_megabytes: DEFAULT_HASH as usize,
-            threads: 1,
-            idle: LEVELS[0],
-            randomness: LEVELS[0],
-            pruning: LEVELS[0],
-            knowledge: LEVELS[0],
-            style: STYLES[0],
-            rule: RuleSet::default(),
-            move_overhead_ms: 30,
-            multipv: 1,
-            draw_offer: true,
-            draw_accept: true,
-            resign_score: 1_500,
+            hash_megabytes: spin(Key::Hash) as usize,
+            threads: spin(Key::Threads) as usize,
+            idle: first(Key::Idle),
+            randomness: first(Key::Randomness),
+            pruning: first(Key::Pruning),
+            knowledge: first(Key::Knowledge),
+            style: first(Key::Style),
+            rule: first(Key::Rule).parse().unwrap_or_default(),
+            move_overhead_ms: spin(Key::MoveOverhead) as u64,
+            multipv: spin(Key::MultiPv) as usize,
+            draw_offer: check(Key::DrawOffer),
+            draw_accept: check(Key::DrawAccept),
+            resign_score: spin(Key::ResignScore) as i32,
         }
     }
+}
+
+/// The type and default of `key` in [`TABLE`].
+fn kind_of(key: Key) -> Kind {
+    TABLE
+        .iter()
+        .find(|spec| spec.key == key)
+        .map(|spec| spec.kind)
+        .expect("every key has a row in the table")
 }
 
 /// A validated value, ready to store.
@@ -302,6 +327,15 @@ enum Value {
 }
 
 impl Options {
+    /// The starting state with the book files the engine loaded by itself,
+    /// so that the announced default of `bookfiles`/`BookFile` names them.
+    pub fn with_book_files(book_files: String) -> Options {
+        Options {
+            book_files,
+            ..Options::default()
+        }
+    }
+
     /// The `option ...` lines announced before `ucciok` / `uciok`.
     pub fn announce(&self, dialect: Dialect) -> Vec<String> {
         TABLE
@@ -326,7 +360,10 @@ impl Options {
                         )
                     }
                     Kind::Button => "button".to_string(),
-                    Kind::Text => "string default <empty>".to_string(),
+                    Kind::Text => match text_value(spec.key, self) {
+                        "" => "string default <empty>".to_string(),
+                        text => format!("string default {text}"),
+                    },
                 };
                 Some(format!("{head} {tail}"))
             })
@@ -405,6 +442,14 @@ fn vars_default(key: Key, options: &Options) -> &'static str {
     }
 }
 
+/// The current value of a text option, for its announcement.
+fn text_value(key: Key, options: &Options) -> &str {
+    match key {
+        Key::BookFiles => &options.book_files,
+        _ => "",
+    }
+}
+
 fn validate(name: &'static str, kind: Kind, value: Option<&str>) -> Result<Value, OptionError> {
     let text = value.map(str::trim).unwrap_or("");
     match kind {
@@ -467,6 +512,30 @@ mod tests {
             &"option name Move Overhead type spin default 30 min 0 max 5000".to_string()
         ));
         assert!(!uci.iter().any(|l| l.contains("usemillisec")));
+    }
+
+    #[test]
+    fn every_announced_default_is_the_starting_state() {
+        let start = Options::with_book_files("book/a.obk;b.obk".to_string());
+        for dialect in [Dialect::Ucci, Dialect::Uci] {
+            for line in start.announce(dialect) {
+                let Some((head, default)) = line.split_once(" default ") else {
+                    continue; // buttons have no default
+                };
+                let default = default.split(" min ").next().unwrap();
+                let default = default.split(" var ").next().unwrap();
+                let name = head
+                    .trim_start_matches("option ")
+                    .trim_start_matches("name ")
+                    .split(" type ")
+                    .next()
+                    .unwrap();
+                let mut set = start.clone();
+                assert!(set.set(dialect, name, Some(default)).is_ok(), "{line}");
+                assert_eq!(set, start, "{line}");
+            }
+        }
+        assert!(start.use_millisec);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::core::{Move, Position};
 use crate::search::eval::evaluate;
 use crate::search::{Engine, SearchControl, SearchOutcome};
 use std::collections::VecDeque;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
@@ -63,7 +64,8 @@ pub struct Session {
 
 impl Session {
     pub fn new(out: Output, events: Sender<Event>) -> Session {
-        let options = Options::default();
+        let book = BookSettings::new();
+        let options = Options::with_book_files(book_list(book.paths()));
         let mut engine = Engine::new(options.hash_megabytes, options.threads);
         engine.set_move_overhead(Duration::from_millis(options.move_overhead_ms));
         engine.set_rules(options.rule);
@@ -75,7 +77,7 @@ impl Session {
             engine,
             position: Position::startpos(),
             banned: Vec::new(),
-            book: BookSettings::new(),
+            book,
             busy: None,
             deferred: VecDeque::new(),
             closing: false,
@@ -566,6 +568,12 @@ impl Session {
         }
         self.spawn_job(false, move |_| bench::report(depth));
     }
+}
+
+/// Book paths as `bookfiles` writes them.
+fn book_list(paths: &[PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(";")
 }
 
 /// The position a `position` or `probe` describes, with its history; errors

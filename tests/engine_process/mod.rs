@@ -46,12 +46,11 @@ impl Engine {
         }
     }
 
-    /// A UCCI engine after the handshake, clocks in milliseconds.
+    /// A UCCI engine after the handshake (clocks in milliseconds, the default).
     pub fn ucci() -> Engine {
         let mut e = Engine::start();
         e.send("ucci");
         e.until("ucciok", SLOW);
-        e.send("setoption usemillisec true");
         e
     }
 
