@@ -165,6 +165,13 @@ pub fn parse(line: &str, dialect: Dialect) -> Result<Command, CommandError> {
     Ok(command)
 }
 
+/// The command word of a line, lower-cased, whether or not the rest parses.
+pub fn keyword(line: &str) -> Option<String> {
+    line.split_whitespace()
+        .next()
+        .map(|word| word.to_ascii_lowercase())
+}
+
 /// UCCI: `setoption <name> [<value...>]`; UCI: `setoption name <id...> [value <x...>]`.
 /// A UCCI GUI that writes the UCI form is understood too.
 fn parse_setoption(rest: &[&str], dialect: Dialect) -> Command {

@@ -51,6 +51,10 @@ pub struct Session {
     options: Options,
     engine: Engine,
     position: Position,
+    /// Why the GUI's last `position` was refused. Until a valid one arrives
+    /// the engine does not know the GUI's board, so it answers `go` with no
+    /// move rather than a move for another board.
+    refused_position: Option<String>,
     banned: Vec<Move>,
     busy: Option<Busy>,
     /// Lines read while busy in batch mode, handled once the search ends.
@@ -76,6 +80,7 @@ impl Session {
             options,
             engine,
             position: Position::startpos(),
+            refused_position: None,
             banned: Vec::new(),
             book,
             busy: None,
@@ -163,7 +168,11 @@ impl Session {
             Ok(command) => command,
             Err(CommandError::Empty) => return Flow::Continue,
             Err(e) => {
-                self.error(e);
+                if command::keyword(line).is_some_and(|k| k == "position") {
+                    self.refuse_position(format!("position: {e}"));
+                } else {
+                    self.error(e);
+                }
                 return Flow::Continue;
             }
         };
@@ -192,15 +201,19 @@ impl Session {
                 self.new_game();
             }
             Command::Position(spec) => {
-                if self.refuse_while_busy("position") {
+                if self.busy.is_some() {
+                    self.refuse_position(
+                        "'position' while thinking is ignored (send stop first)".to_string(),
+                    );
                     return Flow::Continue;
                 }
                 match build_position(&spec) {
                     Ok(pos) => {
                         self.position = pos;
+                        self.refused_position = None;
                         self.banned.clear();
                     }
-                    Err(e) => self.error(format!("position: {e}; the position is unchanged")),
+                    Err(e) => self.refuse_position(format!("position: {e}")),
                 }
             }
             Command::BanMoves(moves) => {
@@ -262,9 +275,26 @@ impl Session {
         });
     }
 
+    /// Says why a `position` was refused, and remembers it for `go`.
+    fn refuse_position(&mut self, reason: String) {
+        self.error(format!("{reason}; the position is unchanged"));
+        self.refused_position = Some(reason);
+    }
+
+    /// One error line when there is no valid position to work on.
+    fn refuse_without_position(&self, what: &str) -> bool {
+        if let Some(reason) = &self.refused_position {
+            self.error(format!(
+                "{what}: no position to work on since the last was refused ({reason}); send a valid 'position'"
+            ));
+        }
+        self.refused_position.is_some()
+    }
+
     fn new_game(&mut self) {
         self.engine.clear();
         self.position = Position::startpos();
+        self.refused_position = None;
         self.banned.clear();
         self.hopeless_streak = 0;
     }
@@ -321,6 +351,9 @@ impl Session {
     }
 
     fn ban(&mut self, moves: &[String]) {
+        if self.refuse_without_position("banmoves") {
+            return;
+        }
         let mut bad = Vec::new();
         let mut banned = Vec::new();
         for (i, text) in moves.iter().enumerate() {
@@ -340,6 +373,12 @@ impl Session {
 
     fn go(&mut self, go: Box<Go>) {
         let dialect = self.dialect();
+        if self.refuse_without_position("go") {
+            if go.perft.is_none() {
+                self.out.line(reply::no_move(dialect));
+            }
+            return;
+        }
         if !go.clamped.is_empty() {
             self.error(format!("go: {}", go.clamped.join("; ")));
         }
