@@ -1,9 +1,12 @@
 //! A job: work that is not a search (`go perft`, `bench`) running on a
 //! thread of its own while commands keep being read. It prints nothing
 //! itself; its lines are delivered to the session when it is done, and the
-//! session is woken by [`Event::JobDone`].
+//! session is woken by [`Event::JobDone`]. A job that fails delivers one
+//! error line instead, so the session is never left waiting.
 
 use super::event::Event;
+use super::{failure, reply};
+use crate::search::fault;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
@@ -17,9 +20,10 @@ pub struct Job {
 }
 
 impl Job {
-    /// Runs `work` on its own thread; `work` should look at the flag it is
-    /// given if it is `stoppable`.
+    /// Runs `work` (called `name` in messages) on its own thread; `work`
+    /// should look at the flag it is given if it is `stoppable`.
     pub fn spawn(
+        name: &'static str,
         stoppable: bool,
         events: Sender<Event>,
         work: impl FnOnce(&AtomicBool) -> Vec<String> + Send + 'static,
@@ -30,7 +34,16 @@ impl Job {
         std::thread::Builder::new()
             .name("protocol-job".into())
             .spawn(move || {
-                let _ = deliver.send(work(&flag));
+                let lines = failure::catch(|| {
+                    // Test-only: prove that a failing job does not wedge the session.
+                    if fault::injected("job-panic").is_some() {
+                        panic!("injected fault job-panic");
+                    }
+                    work(&flag)
+                });
+                let lines =
+                    lines.unwrap_or_else(|e| vec![reply::error(format!("{name} failed: {e}"))]);
+                let _ = deliver.send(lines);
                 let _ = events.send(Event::JobDone);
             })
             .expect("the job thread starts");
@@ -52,7 +65,9 @@ impl Job {
     }
 
     /// Waits for the lines.
-    pub fn wait(&self) -> Option<Vec<String>> {
-        self.result.recv().ok()
+    pub fn wait(&self) -> Vec<String> {
+        self.result
+            .recv()
+            .unwrap_or_else(|_| vec![reply::error("the job ended without a word")])
     }
 }

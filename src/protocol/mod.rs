@@ -13,12 +13,14 @@ mod display;
 pub mod ending;
 mod evaluation;
 pub mod event;
+mod failure;
 pub mod io;
 mod job;
 pub mod options;
 mod perft;
 pub mod reply;
 pub mod session;
+mod thinking;
 
 use session::{Flow, Session};
 use std::io::{BufRead, Write};

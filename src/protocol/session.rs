@@ -2,6 +2,9 @@
 //! busy (a search, or a perft/bench job, runs on its own threads while
 //! commands keep being read). It owns the engine, the position the GUI set,
 //! the bans and the options, and is the only place that decides what to say.
+//! A search runs through [`super::thinking`], perft and bench through
+//! [`super::job`]; both always report, and a panic while handling a line is
+//! caught here, so no failure leaves the session wedged.
 
 use super::command::{self, Command, CommandError, Dialect, Go, PositionSpec, Start};
 use super::ending::{self, Policy};
@@ -9,16 +12,16 @@ use super::event::Event;
 use super::io::Output;
 use super::job::Job;
 use super::options::{Key, OptionError, Options};
-use super::{bench, clock, display, evaluation, perft, reply};
+use super::thinking::{Finished, Thinking};
+use super::{bench, clock, display, evaluation, failure, perft, reply};
 use crate::book::BookSettings;
 use crate::core::{Move, Position};
 use crate::search::eval::evaluate;
-use crate::search::{Engine, SearchControl, SearchOutcome};
+use crate::search::{fault, Engine};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::JoinHandle;
+use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 /// Whether to keep serving.
@@ -31,10 +34,7 @@ pub enum Flow {
 /// Work running on other threads.
 enum Busy {
     Search {
-        control: SearchControl,
-        waiter: JoinHandle<()>,
-        /// The outcome, delivered by the waiter thread.
-        result: Receiver<SearchOutcome>,
+        thinking: Thinking,
         /// The opponent offered a draw (`go draw` or `ponderhit draw`).
         draw_offered: bool,
         timed: bool,
@@ -90,7 +90,19 @@ impl Session {
         }
     }
 
+    /// Reacts to one event. A panic while doing so (a bug) is reported in
+    /// one error line, and the session goes on serving.
     pub fn handle(&mut self, event: Event) -> Flow {
+        match failure::catch(|| self.react(event)) {
+            Ok(flow) => flow,
+            Err(reason) => {
+                self.error(format!("internal error ({reason}); the engine carries on"));
+                Flow::Continue
+            }
+        }
+    }
+
+    fn react(&mut self, event: Event) -> Flow {
         match event {
             Event::Line(line) if self.options.batch && self.busy.is_some() => {
                 self.deferred.push_back(line);
@@ -102,22 +114,22 @@ impl Session {
                 match &self.busy {
                     None => return Flow::Quit,
                     Some(Busy::Search {
-                        control,
+                        thinking,
                         open_ended: true,
                         ..
-                    }) => control.stop(),
+                    }) => thinking.control.stop(),
                     Some(_) => {}
                 }
                 Flow::Continue
             }
             Event::SearchDone => {
                 // A late wake-up for a search that `stop` already finished finds nothing.
-                let outcome = match &self.busy {
-                    Some(Busy::Search { result, .. }) => result.try_recv().ok(),
+                let finished = match &self.busy {
+                    Some(Busy::Search { thinking, .. }) => thinking.finished(),
                     _ => None,
                 };
-                if let Some(outcome) = outcome {
-                    self.search_done(outcome);
+                if let Some(finished) = finished {
+                    self.search_done(finished);
                 }
                 self.after_busy()
             }
@@ -141,7 +153,7 @@ impl Session {
             let Some(line) = self.deferred.pop_front() else {
                 break;
             };
-            if self.line(&line) == Flow::Quit {
+            if self.handle(Event::Line(line)) == Flow::Quit {
                 return Flow::Quit;
             }
         }
@@ -176,6 +188,12 @@ impl Session {
                 return Flow::Continue;
             }
         };
+        // Test-only: prove that a failing command handler does not wedge the session.
+        if let Some(word) = fault::injected("command-panic") {
+            if command::keyword(line).is_some_and(|k| k == word) {
+                panic!("injected fault command-panic on '{word}'");
+            }
+        }
         if self.dialect.is_none()
             && !matches!(
                 command,
@@ -448,35 +466,25 @@ impl Session {
                 return;
             }
         }
-        let out = self.out.clone();
-        let handle = self.engine.go(
+        let thinking = Thinking::start(
+            &self.engine,
             &self.position,
             limits,
-            Box::new(move |info| out.lines(reply::info(dialect, info))),
+            dialect,
+            self.out.clone(),
+            self.events.clone(),
         );
-        let control = handle.control();
-        let events = self.events.clone();
-        let (deliver, result) = mpsc::channel();
-        let waiter = std::thread::Builder::new()
-            .name("protocol-waiter".into())
-            .spawn(move || {
-                let _ = deliver.send(handle.wait());
-                let _ = events.send(Event::SearchDone);
-            })
-            .expect("the waiter thread starts");
         self.busy = Some(Busy::Search {
-            control,
-            waiter,
-            result,
+            thinking,
             draw_offered: go.draw,
             timed,
             open_ended,
         });
     }
 
-    fn search_done(&mut self, outcome: SearchOutcome) {
+    fn search_done(&mut self, finished: Finished) {
         let Some(Busy::Search {
-            waiter,
+            thinking,
             draw_offered,
             timed,
             ..
@@ -484,8 +492,19 @@ impl Session {
         else {
             return;
         };
-        let _ = waiter.join();
+        thinking.join();
         let dialect = self.dialect();
+        let outcome = match finished {
+            Finished::Done(outcome) => outcome,
+            Finished::Failed { reason, best } => {
+                self.error(format!("the search failed ({reason})"));
+                // No draw or resignation on the word of a failed search.
+                let answer = best.map_or(reply::no_move(dialect).to_string(), |(mv, ponder)| {
+                    reply::bestmove(mv, ponder, None)
+                });
+                return self.out.line(&answer);
+            }
+        };
         let Some(best) = outcome.best else {
             self.out.line(reply::no_move(dialect));
             return;
@@ -517,12 +536,12 @@ impl Session {
     fn ponderhit(&mut self, draw: bool) {
         match &mut self.busy {
             Some(Busy::Search {
-                control,
+                thinking,
                 draw_offered,
                 open_ended,
                 ..
-            }) if control.is_pondering() => {
-                control.ponderhit();
+            }) if thinking.control.is_pondering() => {
+                thinking.control.ponderhit();
                 *draw_offered |= draw;
                 // A ponder search with no limit of its own waits for `stop` still.
                 *open_ended = false;
@@ -535,23 +554,18 @@ impl Session {
     /// the commands after `stop` meet an idle engine, as GUIs assume.
     fn stop(&mut self) {
         match &self.busy {
-            Some(Busy::Search {
-                control, result, ..
-            }) => {
-                control.stop();
-                if let Ok(outcome) = result.recv() {
-                    self.search_done(outcome);
-                }
+            Some(Busy::Search { thinking, .. }) => {
+                let finished = thinking.stop();
+                self.search_done(finished);
             }
             Some(Busy::Job(job)) => {
                 job.stop();
                 if !job.stoppable {
                     return self.error("bench cannot be stopped; it ends by itself");
                 }
-                if let Some(lines) = job.wait() {
-                    self.busy = None;
-                    self.out.lines(lines);
-                }
+                let lines = job.wait();
+                self.busy = None;
+                self.out.lines(lines);
             }
             // UCCI: a stop while idle still gets an answer, so a confused GUI does not hang.
             None if self.dialect() == Dialect::Ucci => self.out.line("nobestmove"),
@@ -561,11 +575,9 @@ impl Session {
 
     fn quit(&mut self) {
         match self.busy.take() {
-            Some(Busy::Search {
-                control, waiter, ..
-            }) => {
-                control.stop();
-                let _ = waiter.join();
+            Some(Busy::Search { thinking, .. }) => {
+                thinking.control.stop();
+                thinking.join();
             }
             Some(Busy::Job(job)) => job.stop(),
             None => {}
@@ -578,10 +590,11 @@ impl Session {
     /// Runs `work` as a job; its lines are printed when it is done.
     fn spawn_job(
         &mut self,
+        name: &'static str,
         stoppable: bool,
         work: impl FnOnce(&AtomicBool) -> Vec<String> + Send + 'static,
     ) {
-        let job = Job::spawn(stoppable, self.events.clone(), work);
+        let job = Job::spawn(name, stoppable, self.events.clone(), work);
         self.busy = Some(Busy::Job(job));
     }
 
@@ -594,7 +607,7 @@ impl Session {
             ));
         }
         let pos = self.position.clone();
-        self.spawn_job(true, move |stop| perft::report(pos, depth, stop));
+        self.spawn_job("perft", true, move |stop| perft::report(pos, depth, stop));
     }
 
     fn bench(&mut self, depth: Option<u32>) {
@@ -605,7 +618,7 @@ impl Session {
                 bench::MAX_BENCH
             ));
         }
-        self.spawn_job(false, move |_| bench::report(depth));
+        self.spawn_job("bench", false, move |_| bench::report(depth));
     }
 }
 
