@@ -63,7 +63,7 @@ fn every_bad_input_keeps_the_engine_serving() {
         "bench 0",
         "ponderhit",
         "ponderhit now",
-        "setoption hashsize 99999",
+        "setoption hashsize 33554433",
         "setoption hashsize -5",
         "setoption threads many",
         "setoption usemillisec maybe",

@@ -247,7 +247,14 @@ fn every_uci_default_is_the_starting_state() {
     checked.push("MultiPV");
 
     let (mut e, _) = fresh("uci");
-    let quiet = ["Hash", "Threads", "Ponder", "Rule", "Move Overhead"];
+    let quiet = [
+        "Hash",
+        "Threads",
+        "Ponder",
+        "Rule",
+        "Move Overhead",
+        "UCI_Variant",
+    ];
     explicit_default_changes_nothing(&mut e, &options, &quiet, uci_set, "ucinewgame");
     checked.extend(quiet);
 

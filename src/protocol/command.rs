@@ -83,6 +83,8 @@ pub enum Command {
     Eval,
     /// `bench [depth]`.
     Bench(Option<u32>),
+    /// UCI `debug on|off` (accepted in UCCI too).
+    Debug(bool),
 }
 
 /// Why a line is not a command.
@@ -159,6 +161,12 @@ pub fn parse(line: &str, dialect: Dialect) -> Result<Command, CommandError> {
         "bench" => match rest {
             [] => Command::Bench(None),
             [d, ..] => Command::Bench(Some(count(d, "bench")?)),
+        },
+        "debug" => match rest {
+            [w] if w.eq_ignore_ascii_case("on") => Command::Debug(true),
+            [w] if w.eq_ignore_ascii_case("off") => Command::Debug(false),
+            [] => return Err(CommandError::MissingValue("debug")),
+            [_, extra, ..] | [extra] => return Err(CommandError::Unexpected(extra.to_string())),
         },
         _ => return Err(CommandError::Unknown(first.to_string())),
     };
@@ -597,6 +605,14 @@ mod tests {
         );
         assert_eq!(ucci("quit"), Ok(Command::Quit));
         assert_eq!(ucci("bench 3"), Ok(Command::Bench(Some(3))));
+        let uci = |line| parse(line, Dialect::Uci);
+        assert_eq!(uci("debug on"), Ok(Command::Debug(true)));
+        assert_eq!(uci("debug OFF"), Ok(Command::Debug(false)));
+        assert_eq!(uci("debug"), Err(CommandError::MissingValue("debug")));
+        assert_eq!(
+            uci("debug maybe"),
+            Err(CommandError::Unexpected("maybe".into()))
+        );
         assert_eq!(
             ucci("banmoves h2e2 b2e2"),
             Ok(Command::BanMoves(vec!["h2e2".into(), "b2e2".into()]))

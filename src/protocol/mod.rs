@@ -16,6 +16,7 @@ pub mod event;
 mod failure;
 pub mod io;
 mod job;
+mod memory;
 pub mod options;
 mod perft;
 pub mod reply;

@@ -30,6 +30,8 @@ pub enum Key {
     DrawOffer,
     DrawAccept,
     ResignScore,
+    /// UCI `UCI_Variant`: multi-variant GUIs key on it; only xiangqi is played.
+    Variant,
 }
 
 /// An option's type as the protocols announce it.
@@ -53,9 +55,12 @@ pub struct Spec {
 const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 const STYLES: &[&str] = &["normal", "solid", "risky"];
 const RULES: &[&str] = &["chinese", "asian", "simple"];
+const VARIANTS: &[&str] = &["xiangqi"];
 
-/// The largest hash table a GUI may ask for, in megabytes.
-pub const MAX_HASH: i64 = 4096;
+/// The largest hash table a GUI may ask for, in megabytes (32 TiB, as
+/// Pikafish allows): whether the machine has that much is asked when the
+/// size is set, and a size it cannot allocate is refused then.
+pub const MAX_HASH: i64 = 33_554_432;
 pub const DEFAULT_HASH: i64 = 16;
 pub const MAX_THREADS: i64 = 256;
 
@@ -157,6 +162,12 @@ pub const TABLE: &[Spec] = &[
             max: 30_000,
             default: 1_500,
         },
+    ),
+    spec(
+        Key::Variant,
+        None,
+        Some("UCI_Variant"),
+        Kind::Combo(VARIANTS),
     ),
 ];
 
@@ -423,6 +434,7 @@ impl Options {
             (Key::DrawOffer, Value::Bool(b)) => self.draw_offer = b,
             (Key::DrawAccept, Value::Bool(b)) => self.draw_accept = b,
             (Key::ResignScore, Value::Int(cp)) => self.resign_score = cp as i32,
+            (Key::Variant, Value::Choice(_)) => {}
             // `validate` returns the value kind the table gives each key.
             _ => {}
         }
@@ -438,7 +450,10 @@ fn vars_default(key: Key, options: &Options) -> &'static str {
         Key::Pruning => options.pruning,
         Key::Knowledge => options.knowledge,
         Key::Style => options.style,
-        _ => options.rule.name(),
+        Key::Rule => options.rule.name(),
+        // One choice, always in force.
+        Key::Variant => VARIANTS[0],
+        _ => "",
     }
 }
 
@@ -500,7 +515,9 @@ mod tests {
         let options = Options::default();
         let ucci = options.announce(Dialect::Ucci);
         assert!(ucci.contains(&"option usemillisec type check default true".to_string()));
-        assert!(ucci.contains(&"option hashsize type spin default 16 min 0 max 4096".to_string()));
+        assert!(
+            ucci.contains(&"option hashsize type spin default 16 min 0 max 33554432".to_string())
+        );
         assert!(ucci.contains(&"option newgame type button".to_string()));
         assert!(ucci.contains(
             &"option idle type combo default none var none var small var medium var large"
@@ -512,6 +529,10 @@ mod tests {
             &"option name Move Overhead type spin default 30 min 0 max 5000".to_string()
         ));
         assert!(!uci.iter().any(|l| l.contains("usemillisec")));
+        assert!(uci.contains(
+            &"option name UCI_Variant type combo default xiangqi var xiangqi".to_string()
+        ));
+        assert!(!ucci.iter().any(|l| l.contains("UCI_Variant")));
     }
 
     #[test]
@@ -545,7 +566,7 @@ mod tests {
         assert_eq!(o.hash_megabytes, 64);
         let before = o.clone();
         assert!(matches!(
-            o.set(Dialect::Ucci, "hashsize", Some("99999")),
+            o.set(Dialect::Ucci, "hashsize", Some("33554433")),
             Err(OptionError::OutOfRange { .. })
         ));
         assert!(matches!(
@@ -580,6 +601,16 @@ mod tests {
             Ok(Key::MoveOverhead)
         );
         assert_eq!(o.move_overhead_ms, 100);
+        assert!(matches!(
+            o.set(Dialect::Uci, "UCI_Variant", Some("chess")),
+            Err(OptionError::NotAChoice { .. })
+        ));
+        assert_eq!(
+            o.set(Dialect::Uci, "UCI_Variant", Some("xiangqi")),
+            Ok(Key::Variant)
+        );
+        assert_eq!(o.set(Dialect::Uci, "Hash", Some("65536")), Ok(Key::Hash));
+        assert_eq!(o.hash_megabytes, 65536);
         assert_eq!(o.set(Dialect::Ucci, "hashsize", Some("0")), Ok(Key::Hash));
         assert_eq!(o.hash_megabytes, DEFAULT_HASH as usize);
         // A UCI name is not a UCCI name.

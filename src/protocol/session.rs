@@ -13,7 +13,7 @@ use super::io::Output;
 use super::job::Job;
 use super::options::{Key, OptionError, Options};
 use super::thinking::{Finished, Thinking};
-use super::{bench, clock, display, evaluation, failure, perft, reply};
+use super::{bench, clock, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
 use crate::core::{Move, Position};
 use crate::search::eval::evaluate;
@@ -258,6 +258,8 @@ impl Session {
             }
             Command::Display => self.out.lines(display::board_lines(&self.position)),
             Command::Eval => self.out.lines(evaluation::eval_lines(&self.position)),
+            // UCI `debug on|off`: the same switch as the UCCI `debug` option.
+            Command::Debug(on) => self.options.debug = on,
             Command::Bench(depth) => {
                 if !self.refuse_while_busy("bench") {
                     self.bench(depth);
@@ -330,9 +332,7 @@ impl Session {
         let o = &self.options;
         match key {
             Key::Hash if o.hash_megabytes != self.engine.hash_megabytes() => {
-                // The table aborts the process if memory runs out, so ask first.
-                let mut probe: Vec<u8> = Vec::new();
-                if probe.try_reserve_exact(o.hash_megabytes << 20).is_err() {
+                if !memory::can_allocate(o.hash_megabytes) {
                     let wanted = o.hash_megabytes;
                     self.options.hash_megabytes = self.engine.hash_megabytes();
                     return self.error(format!(
@@ -340,7 +340,6 @@ impl Session {
                         self.options.hash_megabytes
                     ));
                 }
-                drop(probe);
                 self.engine.set_hash_megabytes(o.hash_megabytes)
             }
             Key::Threads => self.engine.set_threads(o.threads),
