@@ -2,7 +2,8 @@
 //! fault injected through `CHUHAN_FAULT`, a search thread, a perft or bench
 //! job, or a command handler panics, and the engine answers one
 //! `info string error ...` line, gives the best move it knows (or no move),
-//! and goes on serving correctly.
+//! and goes on serving correctly. (The injected panics print their
+//! messages on the engine's stderr; that is expected.)
 
 mod engine_process;
 

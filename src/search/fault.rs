@@ -1,8 +1,8 @@
 //! Test-only fault injection, so that tests through the binary can prove a
 //! failure never wedges a session. `CHUHAN_FAULT` holds comma-separated
 //! faults, each `name[:argument]`, and is read once, at the first question.
-//! Unset (always, outside tests), each question is one load of a
-//! initialised cell, asked only off the hot path.
+//! Unset (as it always is outside tests), a question costs one load of an
+//! initialised cell, and questions are asked only off the hot path.
 //!
 //! The faults: `search-panic[:N]` makes a search thread panic once the
 //! search has counted N nodes (0 when no N is given); the protocol's
