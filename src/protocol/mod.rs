@@ -3,8 +3,10 @@
 //! turns `go` into search limits, [`ending`] decides on draws and
 //! resignation, [`reply`] writes the engine's words, [`session`] is the state
 //! machine, reacting to the [`event`]s that [`io`]'s threads read and write.
-//! The session's jobs ([`perft`], [`bench`]) run through [`job`]; `d` and
-//! `eval` print through [`display`] and [`evaluation`].
+//! Inside, `thinking` runs a search for the session, `job` runs its other
+//! work (`perft`, `bench`), `failure` turns panics into error lines,
+//! `memory` admits hash sizes, and `display` and `evaluation` print `d` and
+//! `eval`.
 
 mod bench;
 pub mod clock;

@@ -2,9 +2,9 @@
 //! busy (a search, or a perft/bench job, runs on its own threads while
 //! commands keep being read). It owns the engine, the position the GUI set,
 //! the bans and the options, and is the only place that decides what to say.
-//! A search runs through [`super::thinking`], perft and bench through
-//! [`super::job`]; both always report, and a panic while handling a line is
-//! caught here, so no failure leaves the session wedged.
+//! A search runs through `thinking`, perft and bench through `job`; both
+//! always report, and a panic while handling a line is caught here, so no
+//! failure leaves the session wedged.
 
 use super::command::{self, Command, CommandError, Dialect, Go, PositionSpec, Start};
 use super::ending::{self, Policy};
