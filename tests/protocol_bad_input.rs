@@ -63,7 +63,7 @@ fn every_bad_input_keeps_the_engine_serving() {
         "bench 0",
         "ponderhit",
         "ponderhit now",
-        "setoption hashsize 99999",
+        "setoption hashsize 33554433",
         "setoption hashsize -5",
         "setoption threads many",
         "setoption usemillisec maybe",
@@ -281,4 +281,71 @@ fn fuzzed_command_lines_never_crash_or_wedge() {
     legal_best(&e.go("go depth 1"), &Position::startpos());
     e.send("quit");
     e.until("bye", SLOW);
+}
+
+/// After a refused `position`, `go` has no board the GUI agrees on: one
+/// error line and no move (never a move for the previous board), until a
+/// valid `position` arrives. `banmoves` is refused too; `probe` names its
+/// own position and still answers.
+fn go_after_a_refused_position(mut e: Engine, no_move: &str) {
+    let refused = [
+        "position startpos moves h2e2 h9g7 a0a9",
+        "position startpos h2e2",
+        "position fen rnbakabnr/9/9 w",
+    ];
+    for bad in refused {
+        e.send("position startpos moves h2e2");
+        e.send(bad);
+        let said = e.sync();
+        assert!(
+            said.len() == 1 && said[0].starts_with("info string error: "),
+            "{bad}: {said:?}"
+        );
+        for _ in 0..2 {
+            e.send("go depth 2");
+            let said = e.until_any(&[no_move], SLOW);
+            assert_eq!(said.len(), 2, "{bad}: {said:?}");
+            assert!(said[0].starts_with("info string error: go: "), "{said:?}");
+            assert_eq!(said[1], no_move, "{bad}");
+        }
+        e.send("go perft 2");
+        let said = e.sync();
+        assert!(said.len() == 1 && said[0].contains("error"), "{said:?}");
+        e.send("banmoves b0c2");
+        let said = e.sync();
+        assert!(said.len() == 1 && said[0].contains("error"), "{said:?}");
+        e.send("probe startpos");
+        assert!(e.until("pophash", SLOW).len() == 1);
+    }
+    // A valid position ends it.
+    e.send("position startpos moves h2e2");
+    legal_best(&e.go("go depth 2"), &after(&["h2e2"]));
+    // So does a new game, at the start position.
+    e.send("position startpos moves a0a9");
+    e.send("ucinewgame");
+    e.send("setoption newgame");
+    e.sync();
+    legal_best(&e.go("go depth 2"), &Position::startpos());
+    // A position refused because the engine was thinking counts as refused.
+    e.send("go infinite");
+    e.until("info depth 1", SLOW);
+    e.send("position startpos moves h2e2");
+    e.send("stop");
+    legal_best(&e.until_best(SLOW), &Position::startpos());
+    e.send("go depth 1");
+    assert_eq!(e.until_any(&[no_move], SLOW).last().unwrap(), no_move);
+}
+
+#[test]
+fn go_after_a_refused_position_answers_no_move_in_ucci() {
+    go_after_a_refused_position(Engine::ucci(), "nobestmove");
+}
+
+#[test]
+fn go_after_a_refused_position_answers_no_move_in_uci() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok", SLOW);
+    e.send("setoption name OwnBook value false");
+    go_after_a_refused_position(e, "bestmove (none)");
 }

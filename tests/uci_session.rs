@@ -30,7 +30,8 @@ fn handshake_announces_uci_options() {
     assert!(lines[0].starts_with("id name chuhan"));
     assert!(lines.iter().any(|l| l.starts_with("id author ")));
     for wanted in [
-        "option name Hash type spin default 16 min 0 max 4096",
+        "option name Hash type spin default 16 min 0 max 33554432",
+        "option name UCI_Variant type combo default xiangqi var xiangqi",
         "option name Threads type spin default 1 min 0 max 256",
         "option name Ponder type check default false",
         "option name Clear Hash type button",
@@ -189,4 +190,52 @@ fn multipv_reports_several_distinct_lines() {
     let said = e.sync();
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].starts_with("info string error"), "{said:?}");
+}
+
+#[test]
+fn variant_debug_and_hash_as_multi_variant_guis_use_them() {
+    let mut e = uci();
+    let quiet = |e: &mut Engine, line: &str| {
+        e.send(line);
+        let said = e.sync();
+        assert!(said.is_empty(), "{line}: {said:?}");
+    };
+    let one_error = |e: &mut Engine, line: &str, words: &str| {
+        e.send(line);
+        let said = e.sync();
+        assert!(
+            said.len() == 1
+                && said[0].starts_with("info string error: ")
+                && said[0].contains(words),
+            "{line}: {said:?}"
+        );
+    };
+    // The one variant played is accepted; any other is refused.
+    quiet(&mut e, "setoption name UCI_Variant value xiangqi");
+    one_error(&mut e, "setoption name UCI_Variant value chess", "xiangqi");
+    // `debug on` prints the limits of each search; `debug off` stops it.
+    quiet(&mut e, "setoption name OwnBook value false");
+    quiet(&mut e, "debug on");
+    e.send("position startpos");
+    e.send("go depth 1");
+    let said = e.until("bestmove", SLOW);
+    assert!(
+        said.iter().any(|l| l.starts_with("info string debug: ")),
+        "{said:?}"
+    );
+    quiet(&mut e, "debug off");
+    e.send("go depth 1");
+    let said = e.until("bestmove", SLOW);
+    assert!(!said.iter().any(|l| l.contains("debug")), "{said:?}");
+    one_error(&mut e, "debug maybe", "maybe");
+    one_error(&mut e, "debug", "debug");
+    // The largest size announced is in range, and refused only for want of memory.
+    one_error(
+        &mut e,
+        "setoption name Hash value 33554432",
+        "not enough memory",
+    );
+    one_error(&mut e, "setoption name Hash value 33554433", "33554432");
+    quiet(&mut e, "setoption name Hash value 32");
+    legal_best(&e.go("go depth 3"), &Position::startpos());
 }

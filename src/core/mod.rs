@@ -19,7 +19,7 @@ pub use color::Color;
 pub use fen::{can_stand_on, FenError};
 pub use movegen::{GenKind, KingGuard, MoveList, MAX_MOVES};
 pub use moves::{BadMoveText, Move};
-pub use perft::{divide, perft, perft_parallel};
+pub use perft::{divide, perft, perft_interruptible, perft_parallel};
 pub use piece::{Piece, PieceKind};
 pub use position::{IllegalMove, Position, Undo};
 pub use square::{BadSquare, File, Rank, Square};

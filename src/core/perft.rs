@@ -3,20 +3,33 @@
 
 use super::{Move, Position};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Leaf nodes `depth` plies below `pos`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    let never = AtomicBool::new(false);
+    perft_interruptible(pos, depth, &never).expect("a perft nobody stops finishes")
+}
+
+/// [`perft`] that gives up (`None`) soon after `stop` is raised, for counts
+/// run on behalf of a user who may change their mind. The flag is read once
+/// per interior node, which costs nothing next to move generation.
+pub fn perft_interruptible(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     match depth {
-        0 => 1,
-        1 => pos.count_legal_moves() as u64,
+        0 => Some(1),
+        1 => Some(pos.count_legal_moves() as u64),
         _ => {
             let mut nodes = 0;
             for mv in pos.legal_moves() {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
                 pos.make(mv);
-                nodes += perft(pos, depth - 1);
+                let below = perft_interruptible(pos, depth - 1, stop);
                 pos.unmake();
+                nodes += below?;
             }
-            nodes
+            Some(nodes)
         }
     }
 }
@@ -49,4 +62,21 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
             perft(&mut child, depth - 1)
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interruptible_perft_counts_the_same_or_gives_up() {
+        let mut pos = Position::startpos();
+        let go_on = AtomicBool::new(false);
+        assert_eq!(perft_interruptible(&mut pos, 3, &go_on), Some(79_666));
+        assert_eq!(perft(&mut pos, 3), 79_666);
+        let stop = AtomicBool::new(true);
+        assert_eq!(perft_interruptible(&mut pos, 3, &stop), None);
+        // Giving up leaves the position as it was.
+        assert_eq!(pos, Position::startpos());
+    }
 }

@@ -1,6 +1,6 @@
-//! From `go` words to search [`Limits`]: UCCI clocks in seconds or, after
-//! `setoption usemillisec true`, milliseconds; UCI clocks by colour in
-//! milliseconds.
+//! From `go` words to search [`Limits`]: UCCI clocks in milliseconds (the
+//! default) or, after `setoption usemillisec false`, seconds; UCI clocks by
+//! colour in milliseconds.
 
 use super::command::{Dialect, Go};
 use crate::core::Color;

@@ -83,6 +83,8 @@ pub enum Command {
     Eval,
     /// `bench [depth]`.
     Bench(Option<u32>),
+    /// UCI `debug on|off` (accepted in UCCI too).
+    Debug(bool),
 }
 
 /// Why a line is not a command.
@@ -160,9 +162,22 @@ pub fn parse(line: &str, dialect: Dialect) -> Result<Command, CommandError> {
             [] => Command::Bench(None),
             [d, ..] => Command::Bench(Some(count(d, "bench")?)),
         },
+        "debug" => match rest {
+            [w] if w.eq_ignore_ascii_case("on") => Command::Debug(true),
+            [w] if w.eq_ignore_ascii_case("off") => Command::Debug(false),
+            [] => return Err(CommandError::MissingValue("debug")),
+            [_, extra, ..] | [extra] => return Err(CommandError::Unexpected(extra.to_string())),
+        },
         _ => return Err(CommandError::Unknown(first.to_string())),
     };
     Ok(command)
+}
+
+/// The command word of a line, lower-cased, whether or not the rest parses.
+pub fn keyword(line: &str) -> Option<String> {
+    line.split_whitespace()
+        .next()
+        .map(|word| word.to_ascii_lowercase())
 }
 
 /// UCCI: `setoption <name> [<value...>]`; UCI: `setoption name <id...> [value <x...>]`.
@@ -222,156 +237,95 @@ fn parse_position(rest: &[&str]) -> Result<PositionSpec, CommandError> {
     Ok(PositionSpec { start, moves })
 }
 
+/// How a `go` keyword is read and where its value goes.
+enum GoWord {
+    /// A word alone.
+    Flag(fn(&mut Go)),
+    /// A whole number (moves, plies), clamped to `u32`.
+    Count(fn(&mut Go, u32)),
+    /// A node count, clamped to `u64`.
+    Nodes(fn(&mut Go, u64)),
+    /// A clock value in the GUI's unit, clamped to a year.
+    Time(fn(&mut Go, f64)),
+    /// `depth N` or `depth infinite`.
+    Depth,
+    /// Every following word that is not a keyword is a move.
+    SearchMoves,
+}
+
+/// Every word `go` knows, in both dialects.
+const GO_WORDS: &[(&str, GoWord)] = &[
+    ("ponder", GoWord::Flag(|go| go.ponder = true)),
+    ("draw", GoWord::Flag(|go| go.draw = true)),
+    ("infinite", GoWord::Flag(|go| go.infinite = true)),
+    ("depth", GoWord::Depth),
+    ("nodes", GoWord::Nodes(|go, n| go.nodes = Some(n))),
+    ("perft", GoWord::Count(|go, n| go.perft = Some(n))),
+    ("mate", GoWord::Count(|go, n| go.mate = Some(n))),
+    ("movestogo", GoWord::Count(|go, n| go.moves_to_go = Some(n))),
+    (
+        "oppmovestogo",
+        GoWord::Count(|go, n| go.opp_moves_to_go = Some(n)),
+    ),
+    ("time", GoWord::Time(|go, t| go.time = Some(t))),
+    ("increment", GoWord::Time(|go, t| go.increment = Some(t))),
+    ("opptime", GoWord::Time(|go, t| go.opp_time = Some(t))),
+    (
+        "oppincrement",
+        GoWord::Time(|go, t| go.opp_increment = Some(t)),
+    ),
+    ("wtime", GoWord::Time(|go, t| go.wtime = Some(t))),
+    ("btime", GoWord::Time(|go, t| go.btime = Some(t))),
+    ("winc", GoWord::Time(|go, t| go.winc = Some(t))),
+    ("binc", GoWord::Time(|go, t| go.binc = Some(t))),
+    ("movetime", GoWord::Time(|go, t| go.move_time = Some(t))),
+    ("searchmoves", GoWord::SearchMoves),
+];
+
+fn go_word(word: &str) -> Option<&'static (&'static str, GoWord)> {
+    GO_WORDS.iter().find(|(keyword, _)| *keyword == word)
+}
+
 fn parse_go(rest: &[&str]) -> Result<Go, CommandError> {
     let mut go = Go::default();
     let mut words = rest.iter().map(|w| w.to_ascii_lowercase()).peekable();
     while let Some(word) = words.next() {
-        match word.as_str() {
-            "ponder" => go.ponder = true,
-            "draw" => go.draw = true,
-            "infinite" => go.infinite = true,
-            "depth" => {
-                if words.peek().is_some_and(|w| w == "infinite") {
-                    words.next();
-                    go.infinite = true;
-                } else {
-                    go.depth = Some(as_count(
-                        next_number(&mut words, "depth")?,
-                        "depth",
-                        &mut go.clamped,
-                    ));
+        let Some((keyword, how)) = go_word(&word) else {
+            return Err(CommandError::UnknownGoWord(word));
+        };
+        match how {
+            GoWord::Flag(set) => set(&mut go),
+            GoWord::Depth if words.peek().is_some_and(|w| w == "infinite") => {
+                words.next();
+                go.infinite = true;
+            }
+            GoWord::Depth => {
+                let n = next_number(&mut words, keyword)?;
+                go.depth = Some(as_count(n, keyword, &mut go.clamped));
+            }
+            GoWord::Count(set) => {
+                let n = next_number(&mut words, keyword)?;
+                let n = as_count(n, keyword, &mut go.clamped);
+                set(&mut go, n);
+            }
+            GoWord::Nodes(set) => {
+                let n = as_nodes(next_number(&mut words, keyword)?, &mut go.clamped);
+                set(&mut go, n);
+            }
+            GoWord::Time(set) => {
+                let t = next_number(&mut words, keyword)?;
+                let t = as_time(t, keyword, &mut go.clamped);
+                set(&mut go, t);
+            }
+            GoWord::SearchMoves => {
+                while let Some(w) = words.next_if(|w| go_word(w).is_none()) {
+                    go.search_moves.push(w);
                 }
             }
-            "nodes" => {
-                go.nodes = Some(as_nodes(next_number(&mut words, "nodes")?, &mut go.clamped))
-            }
-            "perft" => {
-                go.perft = Some(as_count(
-                    next_number(&mut words, "perft")?,
-                    "perft",
-                    &mut go.clamped,
-                ))
-            }
-            "mate" => {
-                go.mate = Some(as_count(
-                    next_number(&mut words, "mate")?,
-                    "mate",
-                    &mut go.clamped,
-                ))
-            }
-            "movestogo" => {
-                go.moves_to_go = Some(as_count(
-                    next_number(&mut words, "movestogo")?,
-                    "movestogo",
-                    &mut go.clamped,
-                ))
-            }
-            "oppmovestogo" => {
-                go.opp_moves_to_go = Some(as_count(
-                    next_number(&mut words, "oppmovestogo")?,
-                    "oppmovestogo",
-                    &mut go.clamped,
-                ))
-            }
-            "time" => {
-                go.time = Some(as_time(
-                    next_number(&mut words, "time")?,
-                    "time",
-                    &mut go.clamped,
-                ))
-            }
-            "increment" => {
-                go.increment = Some(as_time(
-                    next_number(&mut words, "increment")?,
-                    "increment",
-                    &mut go.clamped,
-                ))
-            }
-            "opptime" => {
-                go.opp_time = Some(as_time(
-                    next_number(&mut words, "opptime")?,
-                    "opptime",
-                    &mut go.clamped,
-                ))
-            }
-            "oppincrement" => {
-                go.opp_increment = Some(as_time(
-                    next_number(&mut words, "oppincrement")?,
-                    "oppincrement",
-                    &mut go.clamped,
-                ))
-            }
-            "wtime" => {
-                go.wtime = Some(as_time(
-                    next_number(&mut words, "wtime")?,
-                    "wtime",
-                    &mut go.clamped,
-                ))
-            }
-            "btime" => {
-                go.btime = Some(as_time(
-                    next_number(&mut words, "btime")?,
-                    "btime",
-                    &mut go.clamped,
-                ))
-            }
-            "winc" => {
-                go.winc = Some(as_time(
-                    next_number(&mut words, "winc")?,
-                    "winc",
-                    &mut go.clamped,
-                ))
-            }
-            "binc" => {
-                go.binc = Some(as_time(
-                    next_number(&mut words, "binc")?,
-                    "binc",
-                    &mut go.clamped,
-                ))
-            }
-            "movetime" => {
-                go.move_time = Some(as_time(
-                    next_number(&mut words, "movetime")?,
-                    "movetime",
-                    &mut go.clamped,
-                ))
-            }
-            "searchmoves" => {
-                // Every following word that is not a go keyword is a move.
-                while let Some(w) = words.peek() {
-                    if GO_KEYWORDS.contains(&w.as_str()) {
-                        break;
-                    }
-                    go.search_moves.push(words.next().unwrap_or_default());
-                }
-            }
-            _ => return Err(CommandError::UnknownGoWord(word)),
         }
     }
     Ok(go)
 }
-
-const GO_KEYWORDS: [&str; 19] = [
-    "ponder",
-    "draw",
-    "infinite",
-    "depth",
-    "nodes",
-    "perft",
-    "mate",
-    "movestogo",
-    "oppmovestogo",
-    "time",
-    "increment",
-    "opptime",
-    "oppincrement",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movetime",
-    "searchmoves",
-];
 
 fn next_number(
     words: &mut impl Iterator<Item = String>,
@@ -651,6 +605,14 @@ mod tests {
         );
         assert_eq!(ucci("quit"), Ok(Command::Quit));
         assert_eq!(ucci("bench 3"), Ok(Command::Bench(Some(3))));
+        let uci = |line| parse(line, Dialect::Uci);
+        assert_eq!(uci("debug on"), Ok(Command::Debug(true)));
+        assert_eq!(uci("debug OFF"), Ok(Command::Debug(false)));
+        assert_eq!(uci("debug"), Err(CommandError::MissingValue("debug")));
+        assert_eq!(
+            uci("debug maybe"),
+            Err(CommandError::Unexpected("maybe".into()))
+        );
         assert_eq!(
             ucci("banmoves h2e2 b2e2"),
             Ok(Command::BanMoves(vec!["h2e2".into(), "b2e2".into()]))

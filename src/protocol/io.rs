@@ -2,7 +2,7 @@
 //! [`Event::Line`]s (so commands are read while the engine thinks), and an
 //! [`Output`] that writes whole lines and flushes each one, from any thread.
 
-use super::session::Event;
+use super::event::Event;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};

@@ -2,15 +2,28 @@
 //! [`command`] reads a line, [`options`] keeps the option table, [`clock`]
 //! turns `go` into search limits, [`ending`] decides on draws and
 //! resignation, [`reply`] writes the engine's words, [`session`] is the state
-//! machine and [`io`] the threads that read and write.
+//! machine, reacting to the [`event`]s that [`io`]'s threads read and write.
+//! Inside, `thinking` runs a search for the session, `job` runs its other
+//! work (`perft`, `bench`), `failure` turns panics into error lines,
+//! `memory` admits hash sizes, and `display` and `evaluation` print `d` and
+//! `eval`.
 
+mod bench;
 pub mod clock;
 pub mod command;
+mod display;
 pub mod ending;
+mod evaluation;
+pub mod event;
+mod failure;
 pub mod io;
+mod job;
+mod memory;
 pub mod options;
+mod perft;
 pub mod reply;
 pub mod session;
+mod thinking;
 
 use session::{Flow, Session};
 use std::io::{BufRead, Write};

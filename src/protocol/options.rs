@@ -30,6 +30,8 @@ pub enum Key {
     DrawOffer,
     DrawAccept,
     ResignScore,
+    /// UCI `UCI_Variant`: multi-variant GUIs key on it; only xiangqi is played.
+    Variant,
 }
 
 /// An option's type as the protocols announce it.
@@ -53,9 +55,12 @@ pub struct Spec {
 const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 const STYLES: &[&str] = &["normal", "solid", "risky"];
 const RULES: &[&str] = &["chinese", "asian", "simple"];
+const VARIANTS: &[&str] = &["xiangqi"];
 
-/// The largest hash table a GUI may ask for, in megabytes.
-pub const MAX_HASH: i64 = 4096;
+/// The largest hash table a GUI may ask for, in megabytes (32 TiB, as
+/// Pikafish allows): whether the machine has that much is asked when the
+/// size is set, and a size it cannot allocate is refused then.
+pub const MAX_HASH: i64 = 33_554_432;
 pub const DEFAULT_HASH: i64 = 16;
 pub const MAX_THREADS: i64 = 256;
 
@@ -158,6 +163,12 @@ pub const TABLE: &[Spec] = &[
             default: 1_500,
         },
     ),
+    spec(
+        Key::Variant,
+        None,
+        Some("UCI_Variant"),
+        Kind::Combo(VARIANTS),
+    ),
 ];
 
 const fn spec(key: Key, ucci: Option<&'static str>, uci: Option<&'static str>, kind: Kind) -> Spec {
@@ -241,13 +252,14 @@ const MAX_MULTIPV: i64 = 64;
 /// The current value of every option.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    /// Starts false even though it is announced with default true: a UCCI
-    /// GUI that never sends it speaks seconds, and ElephantEye behaves so.
+    /// UCCI clocks in milliseconds (true, the announced default, as
+    /// ElephantEye reads them) or seconds.
     pub use_millisec: bool,
     pub batch: bool,
     pub debug: bool,
     pub ponder: bool,
     pub use_book: bool,
+    /// The book files in use, `;`-separated, as `bookfiles` names them.
     pub book_files: String,
     pub hash_megabytes: usize,
     pub threads: usize,
@@ -266,30 +278,54 @@ pub struct Options {
     pub resign_score: i32,
 }
 
+/// The starting state is read from [`TABLE`], so that what is announced as
+/// the default is what the engine does until told otherwise.
 impl Default for Options {
     fn default() -> Options {
+        let check = |key| match kind_of(key) {
+            Kind::Check(default) => default,
+            _ => unreachable!("{key:?} is a check option"),
+        };
+        let spin = |key| match kind_of(key) {
+            Kind::Spin { default, .. } => default,
+            _ => unreachable!("{key:?} is a spin option"),
+        };
+        let first = |key| match kind_of(key) {
+            Kind::Combo(choices) => choices[0],
+            _ => unreachable!("{key:?} is a combo option"),
+        };
         Options {
-            use_millisec: false,
-            batch: false,
-            debug: false,
-            ponder: false,
-            use_book: true,
+            use_millisec: check(Key::UseMillisec),
+            batch: check(Key::Batch),
+            debug: check(Key::Debug),
+            ponder: check(Key::Ponder),
+            use_book: check(Key::UseBook),
+            // The session names the book it found (see `with_book_files`).
             book_files: String::new(),
-            hash_megabytes: DEFAULT_HASH as usize,
-            threads: 1,
-            idle: LEVELS[0],
-            randomness: LEVELS[0],
-            pruning: LEVELS[0],
-            knowledge: LEVELS[0],
-            style: STYLES[0],
-            rule: RuleSet::default(),
-            move_overhead_ms: 30,
-            multipv: 1,
-            draw_offer: true,
-            draw_accept: true,
-            resign_score: 1_500,
+            hash_megabytes: spin(Key::Hash) as usize,
+            threads: spin(Key::Threads) as usize,
+            idle: first(Key::Idle),
+            randomness: first(Key::Randomness),
+            pruning: first(Key::Pruning),
+            knowledge: first(Key::Knowledge),
+            style: first(Key::Style),
+            rule: first(Key::Rule).parse().unwrap_or_default(),
+            move_overhead_ms: spin(Key::MoveOverhead) as u64,
+            multipv: spin(Key::MultiPv) as usize,
+            draw_offer: check(Key::DrawOffer),
+            draw_accept: check(Key::DrawAccept),
+            resign_score: spin(Key::ResignScore) as i32,
         }
     }
+}
+
+/// The type and default of `key` in [`TABLE`].
+fn kind_of(key: Key) -> Kind {
+    TABLE
+        .iter()
+        .find(|spec| spec.key == key)
+        .map(|spec| spec.kind)
+        .expect("every key has a row in the table")
 }
 
 /// A validated value, ready to store.
@@ -302,6 +338,15 @@ enum Value {
 }
 
 impl Options {
+    /// The starting state with the book files the engine loaded by itself,
+    /// so that the announced default of `bookfiles`/`BookFile` names them.
+    pub fn with_book_files(book_files: String) -> Options {
+        Options {
+            book_files,
+            ..Options::default()
+        }
+    }
+
     /// The `option ...` lines announced before `ucciok` / `uciok`.
     pub fn announce(&self, dialect: Dialect) -> Vec<String> {
         TABLE
@@ -326,7 +371,10 @@ impl Options {
                         )
                     }
                     Kind::Button => "button".to_string(),
-                    Kind::Text => "string default <empty>".to_string(),
+                    Kind::Text => match text_value(spec.key, self) {
+                        "" => "string default <empty>".to_string(),
+                        text => format!("string default {text}"),
+                    },
                 };
                 Some(format!("{head} {tail}"))
             })
@@ -386,6 +434,7 @@ impl Options {
             (Key::DrawOffer, Value::Bool(b)) => self.draw_offer = b,
             (Key::DrawAccept, Value::Bool(b)) => self.draw_accept = b,
             (Key::ResignScore, Value::Int(cp)) => self.resign_score = cp as i32,
+            (Key::Variant, Value::Choice(_)) => {}
             // `validate` returns the value kind the table gives each key.
             _ => {}
         }
@@ -401,7 +450,18 @@ fn vars_default(key: Key, options: &Options) -> &'static str {
         Key::Pruning => options.pruning,
         Key::Knowledge => options.knowledge,
         Key::Style => options.style,
-        _ => options.rule.name(),
+        Key::Rule => options.rule.name(),
+        // One choice, always in force.
+        Key::Variant => VARIANTS[0],
+        _ => "",
+    }
+}
+
+/// The current value of a text option, for its announcement.
+fn text_value(key: Key, options: &Options) -> &str {
+    match key {
+        Key::BookFiles => &options.book_files,
+        _ => "",
     }
 }
 
@@ -455,7 +515,9 @@ mod tests {
         let options = Options::default();
         let ucci = options.announce(Dialect::Ucci);
         assert!(ucci.contains(&"option usemillisec type check default true".to_string()));
-        assert!(ucci.contains(&"option hashsize type spin default 16 min 0 max 4096".to_string()));
+        assert!(
+            ucci.contains(&"option hashsize type spin default 16 min 0 max 33554432".to_string())
+        );
         assert!(ucci.contains(&"option newgame type button".to_string()));
         assert!(ucci.contains(
             &"option idle type combo default none var none var small var medium var large"
@@ -467,6 +529,34 @@ mod tests {
             &"option name Move Overhead type spin default 30 min 0 max 5000".to_string()
         ));
         assert!(!uci.iter().any(|l| l.contains("usemillisec")));
+        assert!(uci.contains(
+            &"option name UCI_Variant type combo default xiangqi var xiangqi".to_string()
+        ));
+        assert!(!ucci.iter().any(|l| l.contains("UCI_Variant")));
+    }
+
+    #[test]
+    fn every_announced_default_is_the_starting_state() {
+        let start = Options::with_book_files("book/a.obk;b.obk".to_string());
+        for dialect in [Dialect::Ucci, Dialect::Uci] {
+            for line in start.announce(dialect) {
+                let Some((head, default)) = line.split_once(" default ") else {
+                    continue; // buttons have no default
+                };
+                let default = default.split(" min ").next().unwrap();
+                let default = default.split(" var ").next().unwrap();
+                let name = head
+                    .trim_start_matches("option ")
+                    .trim_start_matches("name ")
+                    .split(" type ")
+                    .next()
+                    .unwrap();
+                let mut set = start.clone();
+                assert!(set.set(dialect, name, Some(default)).is_ok(), "{line}");
+                assert_eq!(set, start, "{line}");
+            }
+        }
+        assert!(start.use_millisec);
     }
 
     #[test]
@@ -476,7 +566,7 @@ mod tests {
         assert_eq!(o.hash_megabytes, 64);
         let before = o.clone();
         assert!(matches!(
-            o.set(Dialect::Ucci, "hashsize", Some("99999")),
+            o.set(Dialect::Ucci, "hashsize", Some("33554433")),
             Err(OptionError::OutOfRange { .. })
         ));
         assert!(matches!(
@@ -511,6 +601,16 @@ mod tests {
             Ok(Key::MoveOverhead)
         );
         assert_eq!(o.move_overhead_ms, 100);
+        assert!(matches!(
+            o.set(Dialect::Uci, "UCI_Variant", Some("chess")),
+            Err(OptionError::NotAChoice { .. })
+        ));
+        assert_eq!(
+            o.set(Dialect::Uci, "UCI_Variant", Some("xiangqi")),
+            Ok(Key::Variant)
+        );
+        assert_eq!(o.set(Dialect::Uci, "Hash", Some("65536")), Ok(Key::Hash));
+        assert_eq!(o.hash_megabytes, 65536);
         assert_eq!(o.set(Dialect::Ucci, "hashsize", Some("0")), Ok(Key::Hash));
         assert_eq!(o.hash_megabytes, DEFAULT_HASH as usize);
         // A UCI name is not a UCCI name.

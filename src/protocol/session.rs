@@ -2,35 +2,27 @@
 //! busy (a search, or a perft/bench job, runs on its own threads while
 //! commands keep being read). It owns the engine, the position the GUI set,
 //! the bans and the options, and is the only place that decides what to say.
+//! A search runs through `thinking`, perft and bench through `job`; both
+//! always report, and a panic while handling a line is caught here, so no
+//! failure leaves the session wedged.
 
-use super::clock;
 use super::command::{self, Command, CommandError, Dialect, Go, PositionSpec, Start};
 use super::ending::{self, Policy};
+use super::event::Event;
 use super::io::Output;
+use super::job::Job;
 use super::options::{Key, OptionError, Options};
-use super::reply;
+use super::thinking::{Finished, Thinking};
+use super::{bench, clock, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
-use crate::core::{perft, Color, Move, PieceKind, Position};
-use crate::search::bench::{run_bench, BENCH_DEPTH};
+use crate::core::{Move, Position};
 use crate::search::eval::evaluate;
-use crate::search::weights::{MATERIAL, PHASE, PHASE_MAX};
-use crate::search::{Engine, SearchControl, SearchOutcome};
+use crate::search::{fault, Engine};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::Arc;
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
-
-/// What the session reacts to, in the order it happened.
-pub enum Event {
-    Line(String),
-    EndOfInput,
-    /// A search has ended; its outcome waits in the session's own channel.
-    SearchDone,
-    /// A perft or bench job finished; its lines wait in the session's own channel.
-    JobDone,
-}
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::Sender;
+use std::time::Duration;
 
 /// Whether to keep serving.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -42,29 +34,15 @@ pub enum Flow {
 /// Work running on other threads.
 enum Busy {
     Search {
-        control: SearchControl,
-        waiter: JoinHandle<()>,
-        /// The outcome, delivered by the waiter thread.
-        result: Receiver<SearchOutcome>,
+        thinking: Thinking,
         /// The opponent offered a draw (`go draw` or `ponderhit draw`).
         draw_offered: bool,
         timed: bool,
         /// Infinite and ponder searches end only when told to.
         open_ended: bool,
     },
-    Job {
-        stop: Arc<AtomicBool>,
-        /// The job's lines, delivered by its thread.
-        result: Receiver<Vec<String>>,
-        /// Whether the job gives up soon after `stop` (perft does, bench does not).
-        stoppable: bool,
-    },
+    Job(Job),
 }
-
-/// Deepest `go perft` allowed: deeper counts take hours.
-const MAX_PERFT: u32 = 7;
-/// Deepest `bench` allowed.
-const MAX_BENCH: u32 = 30;
 
 pub struct Session {
     out: Output,
@@ -73,6 +51,10 @@ pub struct Session {
     options: Options,
     engine: Engine,
     position: Position,
+    /// Why the GUI's last `position` was refused. Until a valid one arrives
+    /// the engine does not know the GUI's board, so it answers `go` with no
+    /// move rather than a move for another board.
+    refused_position: Option<String>,
     banned: Vec<Move>,
     busy: Option<Busy>,
     /// Lines read while busy in batch mode, handled once the search ends.
@@ -86,7 +68,8 @@ pub struct Session {
 
 impl Session {
     pub fn new(out: Output, events: Sender<Event>) -> Session {
-        let options = Options::default();
+        let book = BookSettings::new();
+        let options = Options::with_book_files(book_list(book.paths()));
         let mut engine = Engine::new(options.hash_megabytes, options.threads);
         engine.set_move_overhead(Duration::from_millis(options.move_overhead_ms));
         engine.set_rules(options.rule);
@@ -97,8 +80,9 @@ impl Session {
             options,
             engine,
             position: Position::startpos(),
+            refused_position: None,
             banned: Vec::new(),
-            book: BookSettings::new(),
+            book,
             busy: None,
             deferred: VecDeque::new(),
             closing: false,
@@ -106,7 +90,19 @@ impl Session {
         }
     }
 
+    /// Reacts to one event. A panic while doing so (a bug) is reported in
+    /// one error line, and the session goes on serving.
     pub fn handle(&mut self, event: Event) -> Flow {
+        match failure::catch(|| self.react(event)) {
+            Ok(flow) => flow,
+            Err(reason) => {
+                self.error(format!("internal error ({reason}); the engine carries on"));
+                Flow::Continue
+            }
+        }
+    }
+
+    fn react(&mut self, event: Event) -> Flow {
         match event {
             Event::Line(line) if self.options.batch && self.busy.is_some() => {
                 self.deferred.push_back(line);
@@ -118,28 +114,28 @@ impl Session {
                 match &self.busy {
                     None => return Flow::Quit,
                     Some(Busy::Search {
-                        control,
+                        thinking,
                         open_ended: true,
                         ..
-                    }) => control.stop(),
+                    }) => thinking.control.stop(),
                     Some(_) => {}
                 }
                 Flow::Continue
             }
             Event::SearchDone => {
                 // A late wake-up for a search that `stop` already finished finds nothing.
-                let outcome = match &self.busy {
-                    Some(Busy::Search { result, .. }) => result.try_recv().ok(),
+                let finished = match &self.busy {
+                    Some(Busy::Search { thinking, .. }) => thinking.finished(),
                     _ => None,
                 };
-                if let Some(outcome) = outcome {
-                    self.search_done(outcome);
+                if let Some(finished) = finished {
+                    self.search_done(finished);
                 }
                 self.after_busy()
             }
             Event::JobDone => {
                 let lines = match &self.busy {
-                    Some(Busy::Job { result, .. }) => result.try_recv().ok(),
+                    Some(Busy::Job(job)) => job.finished(),
                     _ => None,
                 };
                 if let Some(lines) = lines {
@@ -157,7 +153,7 @@ impl Session {
             let Some(line) = self.deferred.pop_front() else {
                 break;
             };
-            if self.line(&line) == Flow::Quit {
+            if self.handle(Event::Line(line)) == Flow::Quit {
                 return Flow::Quit;
             }
         }
@@ -184,10 +180,20 @@ impl Session {
             Ok(command) => command,
             Err(CommandError::Empty) => return Flow::Continue,
             Err(e) => {
-                self.error(e);
+                if command::keyword(line).is_some_and(|k| k == "position") {
+                    self.refuse_position(format!("position: {e}"));
+                } else {
+                    self.error(e);
+                }
                 return Flow::Continue;
             }
         };
+        // Test-only: prove that a failing command handler does not wedge the session.
+        if let Some(word) = fault::injected("command-panic") {
+            if command::keyword(line).is_some_and(|k| k == word) {
+                panic!("injected fault command-panic on '{word}'");
+            }
+        }
         if self.dialect.is_none()
             && !matches!(
                 command,
@@ -213,15 +219,19 @@ impl Session {
                 self.new_game();
             }
             Command::Position(spec) => {
-                if self.refuse_while_busy("position") {
+                if self.busy.is_some() {
+                    self.refuse_position(
+                        "'position' while thinking is ignored (send stop first)".to_string(),
+                    );
                     return Flow::Continue;
                 }
                 match build_position(&spec) {
                     Ok(pos) => {
                         self.position = pos;
+                        self.refused_position = None;
                         self.banned.clear();
                     }
-                    Err(e) => self.error(format!("position: {e}; the position is unchanged")),
+                    Err(e) => self.refuse_position(format!("position: {e}")),
                 }
             }
             Command::BanMoves(moves) => {
@@ -246,8 +256,10 @@ impl Session {
                 self.quit();
                 return Flow::Quit;
             }
-            Command::Display => self.display(),
-            Command::Eval => self.eval(),
+            Command::Display => self.out.lines(display::board_lines(&self.position)),
+            Command::Eval => self.out.lines(evaluation::eval_lines(&self.position)),
+            // UCI `debug on|off`: the same switch as the UCCI `debug` option.
+            Command::Debug(on) => self.options.debug = on,
             Command::Bench(depth) => {
                 if !self.refuse_while_busy("bench") {
                     self.bench(depth);
@@ -283,9 +295,26 @@ impl Session {
         });
     }
 
+    /// Says why a `position` was refused, and remembers it for `go`.
+    fn refuse_position(&mut self, reason: String) {
+        self.error(format!("{reason}; the position is unchanged"));
+        self.refused_position = Some(reason);
+    }
+
+    /// One error line when there is no valid position to work on.
+    fn refuse_without_position(&self, what: &str) -> bool {
+        if let Some(reason) = &self.refused_position {
+            self.error(format!(
+                "{what}: no position to work on since the last was refused ({reason}); send a valid 'position'"
+            ));
+        }
+        self.refused_position.is_some()
+    }
+
     fn new_game(&mut self) {
         self.engine.clear();
         self.position = Position::startpos();
+        self.refused_position = None;
         self.banned.clear();
         self.hopeless_streak = 0;
     }
@@ -303,9 +332,7 @@ impl Session {
         let o = &self.options;
         match key {
             Key::Hash if o.hash_megabytes != self.engine.hash_megabytes() => {
-                // The table aborts the process if memory runs out, so ask first.
-                let mut probe: Vec<u8> = Vec::new();
-                if probe.try_reserve_exact(o.hash_megabytes << 20).is_err() {
+                if !memory::can_allocate(o.hash_megabytes) {
                     let wanted = o.hash_megabytes;
                     self.options.hash_megabytes = self.engine.hash_megabytes();
                     return self.error(format!(
@@ -313,7 +340,6 @@ impl Session {
                         self.options.hash_megabytes
                     ));
                 }
-                drop(probe);
                 self.engine.set_hash_megabytes(o.hash_megabytes)
             }
             Key::Threads => self.engine.set_threads(o.threads),
@@ -342,6 +368,9 @@ impl Session {
     }
 
     fn ban(&mut self, moves: &[String]) {
+        if self.refuse_without_position("banmoves") {
+            return;
+        }
         let mut bad = Vec::new();
         let mut banned = Vec::new();
         for (i, text) in moves.iter().enumerate() {
@@ -361,6 +390,12 @@ impl Session {
 
     fn go(&mut self, go: Box<Go>) {
         let dialect = self.dialect();
+        if self.refuse_without_position("go") {
+            if go.perft.is_none() {
+                self.out.line(reply::no_move(dialect));
+            }
+            return;
+        }
         if !go.clamped.is_empty() {
             self.error(format!("go: {}", go.clamped.join("; ")));
         }
@@ -430,35 +465,25 @@ impl Session {
                 return;
             }
         }
-        let out = self.out.clone();
-        let handle = self.engine.go(
+        let thinking = Thinking::start(
+            &self.engine,
             &self.position,
             limits,
-            Box::new(move |info| out.lines(reply::info(dialect, info))),
+            dialect,
+            self.out.clone(),
+            self.events.clone(),
         );
-        let control = handle.control();
-        let events = self.events.clone();
-        let (deliver, result) = mpsc::channel();
-        let waiter = std::thread::Builder::new()
-            .name("protocol-waiter".into())
-            .spawn(move || {
-                let _ = deliver.send(handle.wait());
-                let _ = events.send(Event::SearchDone);
-            })
-            .expect("the waiter thread starts");
         self.busy = Some(Busy::Search {
-            control,
-            waiter,
-            result,
+            thinking,
             draw_offered: go.draw,
             timed,
             open_ended,
         });
     }
 
-    fn search_done(&mut self, outcome: SearchOutcome) {
+    fn search_done(&mut self, finished: Finished) {
         let Some(Busy::Search {
-            waiter,
+            thinking,
             draw_offered,
             timed,
             ..
@@ -466,8 +491,19 @@ impl Session {
         else {
             return;
         };
-        let _ = waiter.join();
+        thinking.join();
         let dialect = self.dialect();
+        let outcome = match finished {
+            Finished::Done(outcome) => outcome,
+            Finished::Failed { reason, best } => {
+                self.error(format!("the search failed ({reason})"));
+                // No draw or resignation on the word of a failed search.
+                let answer = best.map_or(reply::no_move(dialect).to_string(), |(mv, ponder)| {
+                    reply::bestmove(mv, ponder, None)
+                });
+                return self.out.line(&answer);
+            }
+        };
         let Some(best) = outcome.best else {
             self.out.line(reply::no_move(dialect));
             return;
@@ -499,12 +535,12 @@ impl Session {
     fn ponderhit(&mut self, draw: bool) {
         match &mut self.busy {
             Some(Busy::Search {
-                control,
+                thinking,
                 draw_offered,
                 open_ended,
                 ..
-            }) if control.is_pondering() => {
-                control.ponderhit();
+            }) if thinking.control.is_pondering() => {
+                thinking.control.ponderhit();
                 *draw_offered |= draw;
                 // A ponder search with no limit of its own waits for `stop` still.
                 *open_ended = false;
@@ -517,27 +553,18 @@ impl Session {
     /// the commands after `stop` meet an idle engine, as GUIs assume.
     fn stop(&mut self) {
         match &self.busy {
-            Some(Busy::Search {
-                control, result, ..
-            }) => {
-                control.stop();
-                if let Ok(outcome) = result.recv() {
-                    self.search_done(outcome);
-                }
+            Some(Busy::Search { thinking, .. }) => {
+                let finished = thinking.stop();
+                self.search_done(finished);
             }
-            Some(Busy::Job {
-                stop,
-                result,
-                stoppable,
-            }) => {
-                stop.store(true, Ordering::Relaxed);
-                if !stoppable {
+            Some(Busy::Job(job)) => {
+                job.stop();
+                if !job.stoppable {
                     return self.error("bench cannot be stopped; it ends by itself");
                 }
-                if let Ok(lines) = result.recv() {
-                    self.busy = None;
-                    self.out.lines(lines);
-                }
+                let lines = job.wait();
+                self.busy = None;
+                self.out.lines(lines);
             }
             // UCCI: a stop while idle still gets an answer, so a confused GUI does not hang.
             None if self.dialect() == Dialect::Ucci => self.out.line("nobestmove"),
@@ -547,13 +574,11 @@ impl Session {
 
     fn quit(&mut self) {
         match self.busy.take() {
-            Some(Busy::Search {
-                control, waiter, ..
-            }) => {
-                control.stop();
-                let _ = waiter.join();
+            Some(Busy::Search { thinking, .. }) => {
+                thinking.control.stop();
+                thinking.join();
             }
-            Some(Busy::Job { stop, .. }) => stop.store(true, Ordering::Relaxed),
+            Some(Busy::Job(job)) => job.stop(),
             None => {}
         }
         if self.dialect() == Dialect::Ucci {
@@ -561,145 +586,45 @@ impl Session {
         }
     }
 
-    /// Runs `work` on its own thread; its lines are printed when it is done.
+    /// Runs `work` as a job; its lines are printed when it is done.
     fn spawn_job(
         &mut self,
+        name: &'static str,
         stoppable: bool,
         work: impl FnOnce(&AtomicBool) -> Vec<String> + Send + 'static,
     ) {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let events = self.events.clone();
-        let (deliver, result) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("protocol-job".into())
-            .spawn(move || {
-                let _ = deliver.send(work(&flag));
-                let _ = events.send(Event::JobDone);
-            })
-            .expect("the job thread starts");
-        self.busy = Some(Busy::Job {
-            stop,
-            result,
-            stoppable,
-        });
+        let job = Job::spawn(name, stoppable, self.events.clone(), work);
+        self.busy = Some(Busy::Job(job));
     }
 
-    /// `go perft N` on its own thread; `stop` abandons it.
+    /// `go perft N` as a job; `stop` abandons it.
     fn perft(&mut self, depth: u32) {
-        if !(1..=MAX_PERFT).contains(&depth) {
+        if !(1..=perft::MAX_PERFT).contains(&depth) {
             return self.error(format!(
-                "go perft: depth {depth} is not from 1 to {MAX_PERFT}"
+                "go perft: depth {depth} is not from 1 to {}",
+                perft::MAX_PERFT
             ));
         }
-        let mut pos = self.position.clone();
-        self.spawn_job(true, move |stop| {
-            let start = Instant::now();
-            let Some(nodes) = count_leaves(&mut pos, depth, stop) else {
-                return vec![reply::note(format!("perft {depth} stopped"))];
-            };
-            let ms = start.elapsed().as_millis();
-            vec![
-                reply::note(format!("perft {depth} nodes {nodes}")),
-                format!("info time {ms} nodes {nodes}"),
-            ]
-        });
+        let pos = self.position.clone();
+        self.spawn_job("perft", true, move |stop| perft::report(pos, depth, stop));
     }
 
     fn bench(&mut self, depth: Option<u32>) {
-        let depth = depth.unwrap_or(BENCH_DEPTH as u32);
-        if !(1..=MAX_BENCH).contains(&depth) {
-            return self.error(format!("bench: depth {depth} is not from 1 to {MAX_BENCH}"));
+        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+        if !(1..=bench::MAX_BENCH).contains(&depth) {
+            return self.error(format!(
+                "bench: depth {depth} is not from 1 to {}",
+                bench::MAX_BENCH
+            ));
         }
-        self.spawn_job(false, move |_| {
-            let result = run_bench(depth as i32, 16);
-            vec![reply::note(format!(
-                "bench depth {depth} nodes {} time {} nps {}",
-                result.nodes,
-                result.time.as_millis(),
-                result.nps()
-            ))]
-        });
-    }
-
-    /// `d`: the board from Black's back rank down, the FEN, the hash key and the checkers.
-    fn display(&self) {
-        let pos = &self.position;
-        let mut lines = Vec::new();
-        for rank in (0..10).rev() {
-            let row: Vec<String> = (0..9)
-                .map(|file| {
-                    let sq = crate::core::Square::from_index(rank * 9 + file);
-                    sq.and_then(|sq| pos.piece_at(sq))
-                        .map_or('.', |p| p.letter())
-                        .to_string()
-                })
-                .collect();
-            lines.push(format!("{rank} {}", row.join(" ")));
-        }
-        lines.push("  a b c d e f g h i".to_string());
-        lines.push(format!("fen {}", pos.to_fen()));
-        lines.push(format!("key {:016x}", pos.hash()));
-        let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
-        lines.push(
-            format!("checkers {}", checkers.join(" "))
-                .trim_end()
-                .to_string(),
-        );
-        self.out.lines(lines);
-    }
-
-    /// `eval`: material by side, the rest of the evaluation, and the total,
-    /// all from the side to move's view.
-    fn eval(&self) {
-        let pos = &self.position;
-        let mut phase = 0;
-        let mut material = [(0, 0); 2];
-        for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                let count = pos.pieces(color, kind).count() as i32;
-                let m = MATERIAL[kind.index()];
-                material[color.index()].0 += m.0 * count;
-                material[color.index()].1 += m.1 * count;
-                phase += PHASE[kind.index()] * count;
-            }
-        }
-        let phase = phase.min(PHASE_MAX);
-        let blend = |(mg, eg): (i32, i32)| (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-        let us = pos.side_to_move();
-        let ours = blend(material[us.index()]);
-        let theirs = blend(material[(!us).index()]);
-        let total = evaluate(pos);
-        let side = if us == Color::Red { "red" } else { "black" };
-        self.out.lines([
-            format!("eval side {side} phase {phase}/{PHASE_MAX}"),
-            format!(
-                "eval material {} ours {ours} theirs {theirs}",
-                ours - theirs
-            ),
-            format!("eval positional {}", total - (ours - theirs)),
-            format!("eval total {total}"),
-        ]);
+        self.spawn_job("bench", false, move |_| bench::report(depth));
     }
 }
 
-/// Perft that gives up (`None`) soon after `stop` is raised: the core's
-/// perft cannot be interrupted, so it only counts the last three plies.
-fn count_leaves(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= 3 {
-        return Some(perft(pos, depth));
-    }
-    let mut nodes = 0;
-    for mv in pos.legal_moves() {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        pos.make(mv);
-        let below = count_leaves(pos, depth - 1, stop);
-        pos.unmake();
-        nodes += below?;
-    }
-    Some(nodes)
+/// Book paths as `bookfiles` writes them.
+fn book_list(paths: &[PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(";")
 }
 
 /// The position a `position` or `probe` describes, with its history; errors

@@ -58,6 +58,16 @@ pub struct Worker<'a> {
     reporter: Option<InfoSink>,
 }
 
+/// A thread that dies stops the others, so that a failure ends the search
+/// (and is reported) instead of leaving helpers searching on.
+impl Drop for Worker<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Root moves are announced (`info currmove`) only once a search runs this long.
 const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -179,10 +189,13 @@ impl<'a> Worker<'a> {
 
     /// Publishes the node count and checks whether to stop.
     pub fn poll(&mut self) {
-        self.shared
+        let published = self
+            .shared
             .nodes
-            .fetch_add(self.unpublished, Ordering::Relaxed);
+            .fetch_add(self.unpublished, Ordering::Relaxed)
+            + self.unpublished;
         self.unpublished = 0;
+        super::fault::search_checkpoint(published);
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
             return;

@@ -147,10 +147,13 @@ impl SearchHandle {
         self.thread.as_ref().is_none_or(|t| t.is_finished())
     }
 
-    /// Waits for the result.
+    /// Waits for the result. A panic in the search reaches the caller as
+    /// the search's own panic, for it to catch and report.
     pub fn wait(mut self) -> SearchOutcome {
         let thread = self.thread.take().expect("a handle is waited for once");
-        thread.join().expect("the search thread does not panic")
+        thread
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     }
 }
 

@@ -111,21 +111,60 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// [`evaluate`] with the material sum already known (it must be `Material::of(pos)`).
 pub fn evaluate_with(pos: &Position, material: Material) -> i32 {
+    let total = material.psq + positional(pos);
+    for_mover(pos, blend(total, material.phase)) + TEMPO
+}
+
+/// What [`evaluate`] sums, for the side to move, so that a report can show
+/// the parts without computing them a second way.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// The game phase the middlegame and endgame values are blended by.
+    pub phase: i32,
+    /// Material and piece-square tables, blended.
+    pub material: i32,
+    /// Everything else: mobility, king safety, open files, pawns, the tempo
+    /// bonus (and the rounding of the blend).
+    pub rest: i32,
+    /// The evaluation itself: `material + rest`.
+    pub total: i32,
+}
+
+/// The evaluation of `pos` in its parts.
+pub fn terms(pos: &Position) -> Terms {
+    let material = Material::of(pos);
+    let total = evaluate_with(pos, material);
+    let material_alone = for_mover(pos, blend(material.psq, material.phase));
+    Terms {
+        phase: material.phase.min(PHASE_MAX),
+        material: material_alone,
+        rest: total - material_alone,
+        total,
+    }
+}
+
+/// Everything but material and tables, Red minus Black.
+fn positional(pos: &Position) -> S {
     let crossed = [
         crossed_pawns(pos, Color::Red),
         crossed_pawns(pos, Color::Black),
     ];
-    let mut total = material.psq;
-    total += side_terms(pos, Color::Red, &crossed);
-    total -= side_terms(pos, Color::Black, &crossed);
-    let phase = material.phase.min(PHASE_MAX);
-    let blended = (total.0 * phase + total.1 * (PHASE_MAX - phase)) / PHASE_MAX;
-    let for_mover = if pos.side_to_move() == Color::Red {
-        blended
+    side_terms(pos, Color::Red, &crossed) - side_terms(pos, Color::Black, &crossed)
+}
+
+/// A middlegame/endgame pair as one value at `phase`.
+fn blend(value: S, phase: i32) -> i32 {
+    let phase = phase.min(PHASE_MAX);
+    (value.0 * phase + value.1 * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// A Red-minus-Black value from the side to move's view.
+fn for_mover(pos: &Position, value: i32) -> i32 {
+    if pos.side_to_move() == Color::Red {
+        value
     } else {
-        -blended
-    };
-    for_mover + TEMPO
+        -value
+    }
 }
 
 /// Points attacked by `color`'s pawns.

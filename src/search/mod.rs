@@ -5,6 +5,7 @@ mod alphabeta;
 pub mod bench;
 mod engine;
 pub mod eval;
+pub mod fault;
 mod history;
 mod limits;
 mod movepick;

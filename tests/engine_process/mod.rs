@@ -21,7 +21,13 @@ pub struct Engine {
 
 impl Engine {
     pub fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// The engine with extra environment variables (such as a test-only fault).
+    pub fn start_with(env: &[(&str, &str)]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -46,12 +52,11 @@ impl Engine {
         }
     }
 
-    /// A UCCI engine after the handshake, clocks in milliseconds.
+    /// A UCCI engine after the handshake (clocks in milliseconds, the default).
     pub fn ucci() -> Engine {
         let mut e = Engine::start();
         e.send("ucci");
         e.until("ucciok", SLOW);
-        e.send("setoption usemillisec true");
         e
     }
 
