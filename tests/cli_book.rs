@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+mod elephanteye_books;
 mod tool_run;
 
 fn chuhan(args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
@@ -129,13 +130,16 @@ fn build_from_games_then_probe() {
 
 #[test]
 fn probe_reads_elephanteye_books() {
-    let dat = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/books/BOOK.DAT");
-    let (ok, out, err) = chuhan(
-        &["book", "probe", dat.to_str().unwrap(), "--moves", "h2e2"],
-        None,
-    );
-    assert!(ok, "{err}");
-    assert!(out.contains("h9g7 马８进７"), "{out}");
+    // Our own small ElephantEye-format book, and ElephantEye's BOOK.DAT
+    // when it lies beside the checkout.
+    for dat in elephanteye_books::book_paths() {
+        let (ok, out, err) = chuhan(
+            &["book", "probe", dat.to_str().unwrap(), "--moves", "h2e2"],
+            None,
+        );
+        assert!(ok, "{err}");
+        assert!(out.contains("h9g7 马８进７"), "{out}");
+    }
 }
 
 #[test]
