@@ -150,6 +150,12 @@ fn argument_errors_are_one_line_with_the_usage_and_status_2() {
         ),
         (&["book", "build", "--analysis", "x.pgn"], "not both"),
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        // Misspellings get clap's suggestion.
+        (
+            &["perft", "3", "--divid"],
+            "a similar argument exists: '--divide'",
+        ),
+        (&["book", "prob"], "a similar subcommand exists: 'probe'"),
     ] {
         let run = run(args);
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.err);
@@ -157,6 +163,7 @@ fn argument_errors_are_one_line_with_the_usage_and_status_2() {
         assert_eq!(run.err.lines().count(), 1, "{args:?}: {}", run.err);
         assert!(run.err.starts_with("error: "), "{args:?}: {}", run.err);
         assert!(run.err.contains(says), "{args:?}: {}", run.err);
+        assert!(!run.err.contains("use '--"), "{args:?}: {}", run.err);
         // The usage of the tool named and where its help is.
         let tool: Vec<&str> = args
             .iter()

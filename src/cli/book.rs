@@ -42,10 +42,11 @@ enum BookCommand {
 
 /// Write a book from PGN games, or from the engine's own analysis.
 ///
-/// From games, a win counts 2, a draw 1 and a loss 0 for the moves of the
-/// winning side. With --analysis the opening tree is walked breadth-first from
-/// the start position with a fixed-depth search, keeping every move within the
-/// margin of the best (how book/chuhan.book is made; see book/README).
+/// From games, each move is weighted by how the side that played it did: a
+/// win counts 2, a draw 1, a loss 0. With --analysis the opening tree is
+/// walked breadth-first from the start position with a fixed-depth search,
+/// keeping every move within the margin of the best (how book/chuhan.book is
+/// made; see book/README).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan book build -o games.book games/*.pgn

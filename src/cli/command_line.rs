@@ -106,20 +106,21 @@ where
     }
 }
 
-/// clap's message without its `error: ` and the usage and tip paragraphs
-/// that follow, on one line.
+/// clap's message without its `error: ` and the usage and help paragraphs
+/// that follow, on one line. Of its tips only the spelling ones are kept
+/// (`a similar argument exists: '--divide'`); the tools take no values that
+/// look like flags, so `use '-- --x'` would mislead.
 fn first_paragraph(err: &clap::Error) -> String {
     let text = err.render().to_string();
-    let lines: Vec<&str> = text
-        .lines()
-        .take_while(|line| !line.trim().is_empty())
-        .map(str::trim)
-        .collect();
-    let joined = lines.join(" ");
-    joined
-        .strip_prefix("error: ")
-        .unwrap_or(&joined)
-        .to_string()
+    let mut lines = text.lines().map(str::trim);
+    let message: Vec<&str> = lines.by_ref().take_while(|line| !line.is_empty()).collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    let tips = lines.filter(|line| line.starts_with("tip: a similar"));
+    std::iter::once(message)
+        .chain(tips)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Prints one line: the message, the usage of the (sub)command the
