@@ -6,7 +6,7 @@ use chuhan::core::{perft, Position};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
-/// (name, FEN, depth, nodes): counts from ../shared/perft/perft.tsv.
+/// (name, FEN, depth, nodes): counts from tests/data/perft.tsv.
 const POSITIONS: &[(&str, &str, u32, u64)] = &[
     ("start", Position::START_FEN, 4, 3_290_240),
     (

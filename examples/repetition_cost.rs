@@ -1,5 +1,5 @@
 //! What the repetition rules cost where nearly every line repeats: each
-//! rule-book position of `../shared/rules/cases.json` with its cycle played
+//! rule-book position of `tests/data/cases.json` with its cycle played
 //! up to its last move, searched to a fixed depth (default 10) under the
 //! Chinese and the simple rules, three alternating rounds.
 //!
@@ -12,7 +12,7 @@ use serde_json::Value;
 use std::time::Instant;
 
 fn positions() -> Vec<Position> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/cases.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
     let text = std::fs::read_to_string(path).expect("the rules corpus is readable");
     let cases: Vec<Value> = serde_json::from_str(&text).expect("the corpus is JSON");
     let mut found = Vec::new();

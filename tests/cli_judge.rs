@@ -129,8 +129,9 @@ fn bad_lines_are_reported_and_the_next_game_is_judged() {
 fn a_bad_rule_name_is_one_error_line() {
     let (ok, _, err) = judge(&["--rule", "fide"], "");
     assert!(!ok);
-    assert_eq!(
-        err.trim(),
-        "error: unknown rule set 'fide' (chinese, asian, simple)"
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: invalid value 'fide' for '--rule <RULE>': unknown rule set 'fide' (chinese, asian, simple)"),
+        "{err}"
     );
 }

@@ -1,4 +1,4 @@
-//! Perft against the reference table in `../shared/perft/perft.tsv` (34
+//! Perft against the reference table in `tests/data/perft.tsv` (34
 //! positions, counts verified by two independent engines). The default run
 //! checks every row up to a node limit; `cargo test --release -- --ignored`
 //! runs the whole table.
@@ -16,7 +16,7 @@ struct Row {
 }
 
 fn table_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/perft/perft.tsv")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft.tsv")
 }
 
 fn read_table() -> Vec<Row> {

@@ -1,4 +1,4 @@
-//! The rule-book corpus (`../shared/rules/cases.json`): every case judged
+//! The rule-book corpus (`tests/data/cases.json`): every case judged
 //! under its rule set(s), verdicts and per-move kinds checked, against a
 //! short documented list of known disagreements that may only shrink.
 
@@ -81,7 +81,7 @@ const KNOWN_DISAGREEMENTS: &[(&str, RuleSet, &str)] = &[
 ];
 
 fn corpus() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/cases.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
     let text = std::fs::read_to_string(path).expect("the rules corpus is readable");
     match serde_json::from_str(&text).expect("the corpus is JSON") {
         Value::Array(cases) => cases,

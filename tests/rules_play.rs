@@ -11,7 +11,7 @@ use chuhan::{Color, Move, Position};
 use serde_json::Value;
 
 fn corpus() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/cases.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
     let text = std::fs::read_to_string(path).expect("the rules corpus is readable");
     serde_json::from_str::<Vec<Value>>(&text).expect("the corpus is a JSON list")
 }

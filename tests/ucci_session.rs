@@ -1,6 +1,7 @@
 //! UCCI conversations with the real binary, as XiangQi Wizard, ElephantEye's
 //! tools and the UCCI league simulator hold them.
 
+mod elephanteye_books;
 mod engine_process;
 
 use chuhan::{Move, Position};
@@ -409,9 +410,16 @@ fn thinking_info_lines_have_the_ucci_shape() {
 
 #[test]
 fn timed_games_play_book_moves_and_analysis_searches() {
-    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/books/BOOK.DAT");
+    // Our own small ElephantEye-format book, and ElephantEye's BOOK.DAT
+    // when it lies beside the checkout.
+    for book in elephanteye_books::book_paths() {
+        timed_games_play_book_moves_and_analysis_searches_with(&book);
+    }
+}
+
+fn timed_games_play_book_moves_and_analysis_searches_with(book: &std::path::Path) {
     let mut e = Engine::ucci();
-    e.send(&format!("setoption bookfiles {book}"));
+    e.send(&format!("setoption bookfiles {}", book.display()));
     assert!(e.sync().is_empty());
     e.send("position startpos");
     e.send("go time 60000 opptime 60000");

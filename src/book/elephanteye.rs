@@ -13,8 +13,12 @@
 //! On the 16x16 board the files a..i are x = 3..11 and our rank r (Red at the
 //! bottom, rank 0) is y = 12 - r; a square is x + 16 y, and a move is
 //! `from | to << 8`.
+//!
+//! [`write_book`] writes the same format, so the reader is tested on books of
+//! our own making without ElephantEye's file.
 
 use crate::core::{Color, Move, PieceKind, Position, Square};
+use std::io::{self, Write};
 use std::sync::LazyLock;
 
 /// The RC4 keystream with an all-zero four-byte key, as ElephantEye seeds it.
@@ -139,6 +143,34 @@ pub fn encode_move(mv: Move) -> u16 {
     (ee_square(mv.from()) | ee_square(mv.to()) << 8) as u16
 }
 
+/// Writes `moves` (position, move, weight) as a `BOOK.DAT`: one 8-byte record
+/// each, sorted by the position's lock as the reader and ElephantEye expect.
+/// A mirror pair needs only one wing: readers look the mirror up. A move that
+/// is not legal in its position is refused, since the file could not say
+/// which position it belongs to.
+pub fn write_book<'a, W: Write>(
+    out: &mut W,
+    moves: impl IntoIterator<Item = (&'a Position, Move, u16)>,
+) -> io::Result<()> {
+    let mut records = Vec::new();
+    for (pos, mv, weight) in moves {
+        if !pos.is_legal(mv) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{mv} is not legal in {}", pos.to_fen()),
+            ));
+        }
+        records.push((lock(pos, false), encode_move(mv), weight));
+    }
+    records.sort_unstable();
+    for (lock, bits, weight) in records {
+        out.write_all(&lock.to_le_bytes())?;
+        out.write_all(&bits.to_le_bytes())?;
+        out.write_all(&weight.to_le_bytes())?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,5 +203,36 @@ mod tests {
         let mut rc4 = Rc4::zero_key();
         let first: Vec<u8> = (0..8).map(|_| rc4.next_byte()).collect();
         assert_eq!(first, [0xde, 0x18, 0x89, 0x41, 0xa3, 0x37, 0x5d, 0x3a]);
+    }
+
+    #[test]
+    fn the_writer_sorts_8_byte_records_by_lock_and_refuses_illegal_moves() {
+        let start = Position::startpos();
+        let mut cannon = start.clone();
+        cannon.try_play("h2e2".parse::<Move>().unwrap()).unwrap();
+        let mv = |text: &str| text.parse::<Move>().unwrap();
+        let mut bytes = Vec::new();
+        write_book(
+            &mut bytes,
+            [(&cannon, mv("h9g7"), 7), (&start, mv("h2e2"), 300)],
+        )
+        .unwrap();
+        assert_eq!(bytes.len(), 16);
+        let record = |n: usize| {
+            let raw = &bytes[8 * n..8 * n + 8];
+            (
+                u32::from_le_bytes(raw[0..4].try_into().unwrap()),
+                u16::from_le_bytes([raw[4], raw[5]]),
+                u16::from_le_bytes([raw[6], raw[7]]),
+            )
+        };
+        let mut expected = [
+            (lock(&cannon, false), encode_move(mv("h9g7")), 7),
+            (lock(&start, false), encode_move(mv("h2e2")), 300),
+        ];
+        expected.sort();
+        assert_eq!([record(0), record(1)], expected);
+        let err = write_book(&mut Vec::new(), [(&start, mv("h9g7"), 1)]).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
     }
 }

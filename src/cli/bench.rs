@@ -1,34 +1,41 @@
 //! `chuhan bench [depth] [--rule NAME]`: the fixed search benchmark; prints
 //! the node signature and nodes per second.
 
-use crate::rules::{RuleSet, UnknownRuleSet};
+use super::ToolError;
+use crate::rules::RuleSet;
 use crate::search::bench::{run_bench_under, BENCH_DEPTH, BENCH_POSITIONS};
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    const USAGE: &str = "usage: chuhan bench [depth] [--rule chinese|asian|simple]";
-    let mut depth = BENCH_DEPTH;
-    let mut rules = RuleSet::default();
-    let mut words = args.iter();
-    let mut depth_given = false;
-    while let Some(word) = words.next() {
-        if word == "--rule" {
-            let name = words.next().ok_or(USAGE)?;
-            rules = name.parse().map_err(|e: UnknownRuleSet| e.to_string())?;
-        } else if !depth_given {
-            depth = word
-                .parse::<i32>()
-                .ok()
-                .filter(|d| (1..=60).contains(d))
-                .ok_or(format!("depth '{word}' is not a number from 1 to 60"))?;
-            depth_given = true;
-        } else {
-            return Err(USAGE.into());
-        }
-    }
-    let result = run_bench_under(depth, 16, rules);
+/// Search the fixed benchmark positions; print the node signature.
+///
+/// Searches 34 fixed positions to a fixed depth on one thread. The total node
+/// count is a signature of the search: the same binary always gives the same
+/// count.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  chuhan bench
+  chuhan bench 8 --rule simple")]
+pub struct BenchArgs {
+    /// How deep to search each position (1 to 60).
+    #[arg(value_parser = depth, default_value_t = BENCH_DEPTH)]
+    depth: i32,
+    /// The repetition rules the search plays by: chinese, asian or simple.
+    #[arg(long, value_name = "RULE", default_value_t = RuleSet::default())]
+    rule: RuleSet,
+}
+
+fn depth(text: &str) -> Result<i32, String> {
+    text.parse::<i32>()
+        .ok()
+        .filter(|d| (1..=60).contains(d))
+        .ok_or(format!("depth '{text}' is not a number from 1 to 60"))
+}
+
+/// Runs the tool.
+pub fn run(args: BenchArgs) -> Result<(), ToolError> {
+    let result = run_bench_under(args.depth, 16, args.rule);
     println!("positions {}", BENCH_POSITIONS.len());
-    println!("depth {depth}");
-    println!("rule {rules}");
+    println!("depth {}", args.depth);
+    println!("rule {}", args.rule);
     println!("nodes {}", result.nodes);
     println!("time {:.3} s", result.time.as_secs_f64());
     println!("nps {}", result.nps());

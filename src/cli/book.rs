@@ -12,6 +12,8 @@
 //! made.
 
 use super::input::read_text;
+use super::values::{fen_words, number};
+use super::ToolError;
 use crate::book::{
     add_game, explore, write_book, BookBuilder, Books, ExploreLimits, SearchAnalyst,
     DEFAULT_BOOK_NAME,
@@ -21,124 +23,145 @@ use crate::notation::{format_move, parse_move, parse_pgn, Notation, Script};
 use crate::search::Engine;
 use std::path::PathBuf;
 
-const USAGE: &str = "usage: chuhan book build [-o OUT] [--min-games N] [--max-plies N] PGN... \
-                     | chuhan book build --analysis [-o OUT] [--plies N] [--depth D] [--margin CP] \
-                     [--max-moves K] [--root-margin CP] [--root-moves K] [--max-positions P] [--hash MB] [--threads T] \
-                     | chuhan book probe BOOK... [--fen FEN] [--moves MOVE...]";
-
-/// Runs the tool; the error is one line for the user.
-pub fn run(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        Some("build") => build(&args[1..]),
-        Some("probe") => probe(&args[1..]),
-        Some(other) => Err(format!("unknown book command '{other}' ({USAGE})")),
-        None => Err(USAGE.into()),
-    }
+/// Build an opening book, or look a position up in one.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  chuhan book build -o games.book --min-games 3 games/*.pgn
+  chuhan book build --analysis --plies 6 --depth 6 -o mine.book
+  chuhan book probe book/chuhan.book --moves h2e2 h9g7")]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
 }
 
-fn number(flag: &str, value: Option<&String>) -> Result<usize, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a number"))?;
-    value
-        .parse()
-        .map_err(|_| format!("{flag} '{value}' is not a number"))
+#[derive(Debug, clap::Subcommand)]
+enum BookCommand {
+    Build(BuildArgs),
+    Probe(ProbeArgs),
 }
 
-/// The words after a flag, up to the next flag.
-fn words_after(args: &[String], i: usize) -> Vec<&str> {
-    args[i + 1..]
-        .iter()
-        .take_while(|a| !a.starts_with("--"))
-        .map(String::as_str)
-        .collect()
-}
-
-/// Settings of `book build`, from games or from analysis.
+/// Write a book from PGN games, or from the engine's own analysis.
+///
+/// From games, each move is weighted by how the side that played it did: a
+/// win counts 2, a draw 1, a loss 0. With --analysis the opening tree is
+/// walked breadth-first from the start position with a fixed-depth search,
+/// keeping every move within the margin of the best (how book/chuhan.book is
+/// made; see book/README).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  chuhan book build -o games.book games/*.pgn
+  chuhan book build --analysis --plies 10 --depth 8 --margin 30 --max-moves 3 \\
+                    --root-margin 60 --root-moves 16 -o book/chuhan.book")]
 struct BuildArgs {
+    /// The book file to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT", default_value = DEFAULT_BOOK_NAME)]
     output: PathBuf,
+    /// PGN files to learn from (`-` reads stdin).
+    #[arg(value_name = "PGN")]
     inputs: Vec<String>,
+    /// From games: keep a move only if at least this many games played it.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = number::<usize>)]
     min_games: usize,
+    /// From games: learn from this many plies of each game.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = number::<usize>)]
     max_plies: usize,
-    analysis: Option<ExploreLimits>,
+    /// Build from the engine's own analysis instead of games.
+    #[arg(long)]
+    analysis: bool,
+    /// Analysis: how many plies deep the book goes.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = number::<u32>)]
+    plies: u32,
+    /// Analysis: the search depth for each position.
+    #[arg(long, value_name = "D", default_value_t = 8, value_parser = number::<u32>)]
+    depth: u32,
+    /// Analysis: keep moves within this many centipawns of the best.
+    #[arg(long, value_name = "CP", default_value_t = 30, value_parser = number::<u32>)]
+    margin: u32,
+    /// Analysis: at most this many moves per position.
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = number::<usize>)]
+    max_moves: usize,
+    /// Analysis: the margin at the start position (default: --margin).
+    #[arg(long, value_name = "CP", value_parser = number::<u32>)]
+    root_margin: Option<u32>,
+    /// Analysis: the most moves at the start position (default: --max-moves).
+    #[arg(long, value_name = "K", value_parser = number::<usize>)]
+    root_moves: Option<usize>,
+    /// Analysis: stop after this many positions.
+    #[arg(long, value_name = "P", default_value_t = 20_000, value_parser = number::<usize>)]
+    max_positions: usize,
+    /// Analysis: the hash table size in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = number::<usize>)]
     hash: usize,
+    /// Analysis: search threads.
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = number::<usize>)]
     threads: usize,
 }
 
-fn parse_build(args: &[String]) -> Result<BuildArgs, String> {
-    let mut b = BuildArgs {
-        output: PathBuf::from(DEFAULT_BOOK_NAME),
-        inputs: Vec::new(),
-        min_games: 2,
-        max_plies: 20,
-        analysis: None,
-        hash: 64,
-        threads: 1,
-    };
-    let mut limits = ExploreLimits {
-        plies: 10,
-        search_depth: 8,
-        margin_cp: 30,
-        max_moves: 4,
-        max_positions: 20_000,
-        root_margin_cp: 30,
-        root_max_moves: 4,
-    };
-    // The root defaults to the general limits.
-    let mut root_margin = None;
-    let mut root_moves = None;
-    let mut analysis = false;
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1);
-        match args[i].as_str() {
-            "-o" | "--output" => b.output = value.ok_or("-o needs a file name")?.into(),
-            "--min-games" => b.min_games = number("--min-games", value)?,
-            "--max-plies" => b.max_plies = number("--max-plies", value)?,
-            "--plies" => limits.plies = number("--plies", value)? as u32,
-            "--depth" => limits.search_depth = number("--depth", value)?.max(1) as u32,
-            "--margin" => limits.margin_cp = number("--margin", value)? as i32,
-            "--max-moves" => limits.max_moves = number("--max-moves", value)?.max(1),
-            "--root-margin" => root_margin = Some(number("--root-margin", value)? as i32),
-            "--root-moves" => root_moves = Some(number("--root-moves", value)?.max(1)),
-            "--max-positions" => limits.max_positions = number("--max-positions", value)?,
-            "--hash" => b.hash = number("--hash", value)?.max(1),
-            "--threads" => b.threads = number("--threads", value)?.max(1),
-            "--analysis" => {
-                analysis = true;
-                i += 1;
-                continue;
+impl BuildArgs {
+    /// The analysis limits, when the book is built from analysis.
+    fn analysis_limits(&self) -> Result<Option<ExploreLimits>, ToolError> {
+        match (self.analysis, self.inputs.is_empty()) {
+            (true, false) => Err(ToolError::Usage(
+                "book build takes PGN files or --analysis, not both".into(),
+            )),
+            (false, true) => Err(ToolError::Usage(
+                "book build needs PGN files or --analysis".into(),
+            )),
+            (false, false) => Ok(None),
+            (true, true) => {
+                let margin_cp = self.margin as i32;
+                let max_moves = self.max_moves.max(1);
+                Ok(Some(ExploreLimits {
+                    plies: self.plies,
+                    search_depth: self.depth.max(1),
+                    margin_cp,
+                    max_moves,
+                    max_positions: self.max_positions,
+                    // The start position defaults to the general limits.
+                    root_margin_cp: self.root_margin.map_or(margin_cp, |m| m as i32),
+                    root_max_moves: self.root_moves.map_or(max_moves, |k| k.max(1)),
+                }))
             }
-            other if other == "-" || !other.starts_with('-') => {
-                b.inputs.push(other.to_string());
-                i += 1;
-                continue;
-            }
-            other => return Err(format!("unexpected argument '{other}' ({USAGE})")),
         }
-        i += 2;
     }
-    match (analysis, b.inputs.is_empty()) {
-        (true, false) => return Err("book build takes PGN files or --analysis, not both".into()),
-        (false, true) => {
-            return Err(format!(
-                "book build needs PGN files or --analysis ({USAGE})"
-            ))
-        }
-        (true, true) => {
-            limits.root_margin_cp = root_margin.unwrap_or(limits.margin_cp);
-            limits.root_max_moves = root_moves.unwrap_or(limits.max_moves);
-            b.analysis = Some(limits);
-        }
-        (false, false) => {}
-    }
-    Ok(b)
 }
 
-fn build(args: &[String]) -> Result<(), String> {
-    let args = parse_build(args)?;
+/// List the book moves of a position, in ICCS, Chinese and WXF.
+///
+/// Reads our books and ElephantEye's BOOK.DAT alike; with several books the
+/// first that knows the position answers.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  chuhan book probe book/chuhan.book
+  chuhan book probe book/chuhan.book --moves 炮二平五 马８进７
+  chuhan book probe mine.book BOOK.DAT --fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")]
+struct ProbeArgs {
+    /// The book files, first hit wins.
+    #[arg(value_name = "BOOK", required = true)]
+    files: Vec<PathBuf>,
+    /// The position to look up (default: the start position), quoted or as
+    /// its six words.
+    #[arg(long, value_name = "FEN", num_args = 1..)]
+    fen: Vec<String>,
+    /// Moves played from that position first, in any notation.
+    #[arg(long, value_name = "MOVE", num_args = 0..)]
+    moves: Vec<String>,
+}
+
+/// Runs the tool; the error is one line for the user.
+pub fn run(args: BookArgs) -> Result<(), ToolError> {
+    match args.command {
+        BookCommand::Build(args) => build(args),
+        BookCommand::Probe(args) => probe(args),
+    }
+}
+
+fn build(args: BuildArgs) -> Result<(), ToolError> {
+    let analysis = args.analysis_limits()?;
     let mut builder = BookBuilder::new();
-    let entries = match &args.analysis {
+    let entries = match &analysis {
         Some(limits) => {
-            let engine = Engine::new(args.hash, args.threads);
+            let engine = Engine::new(args.hash.max(1), args.threads.max(1));
             let mut analyst = SearchAnalyst::new(engine).verbose(true);
             let start = std::time::Instant::now();
             let analysed = explore(&mut analyst, &Position::startpos(), limits, &mut builder);
@@ -206,40 +229,13 @@ fn add_games(builder: &mut BookBuilder, args: &BuildArgs) -> (usize, usize, usiz
     (used, unfinished, bad)
 }
 
-fn probe(args: &[String]) -> Result<(), String> {
-    let mut files = Vec::new();
-    let mut fen = None;
-    let mut moves = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--fen" => {
-                let words = words_after(args, i);
-                if words.is_empty() {
-                    return Err("--fen needs a FEN".into());
-                }
-                fen = Some(words.join(" "));
-                i += words.len();
-            }
-            "--moves" => {
-                let words = words_after(args, i);
-                moves.extend(words.iter().map(|w| w.to_string()));
-                i += words.len();
-            }
-            other if !other.starts_with('-') => files.push(PathBuf::from(other)),
-            other => return Err(format!("unexpected argument '{other}' ({USAGE})")),
-        }
-        i += 1;
-    }
-    if files.is_empty() {
-        return Err(format!("book probe needs a book file ({USAGE})"));
-    }
-    let books = Books::open(&files).map_err(|e| e.to_string())?;
-    let mut pos = match &fen {
-        Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
+fn probe(args: ProbeArgs) -> Result<(), ToolError> {
+    let books = Books::open(&args.files).map_err(|e| e.to_string())?;
+    let mut pos = match fen_words(&args.fen) {
+        Some(fen) => Position::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))?,
         None => Position::startpos(),
     };
-    for (n, text) in moves.iter().enumerate() {
+    for (n, text) in args.moves.iter().enumerate() {
         let mv = parse_move(&pos, text).map_err(|e| format!("move {}: {e}", n + 1))?;
         pos.make(mv);
     }

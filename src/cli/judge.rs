@@ -5,63 +5,34 @@
 //! each move of a judged cycle with its kind and targets. A bad line gets one
 //! error line saying what is wrong, and the tool goes on with the next.
 
+use super::ToolError;
 use crate::core::{BadMoveText, FenError, Move, Position, Square};
 use crate::rules::material::kind_name;
-use crate::rules::{
-    color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet, UnknownRuleSet,
-};
+use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-/// Parsed `judge` arguments.
-#[derive(Debug, Default)]
-struct JudgeArgs {
-    rules: RuleSet,
+/// Judge games by the repetition rules, as a referee would.
+///
+/// Reads games from stdin, one per line, written like the arguments of the
+/// UCCI `position` command (`startpos moves h2e2 h9g7 ...` or `fen <FEN>
+/// moves ...`), and prints the ruling at each game's first end: red_loses,
+/// black_loses, draw or ongoing, with the reason and each move of the judged
+/// cycle with its kind (check, mate-threat, chase, idle). A bad line gets one
+/// `error: game N: ...` line and the next line is judged.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  echo 'startpos moves h2e2 h9g7' | chuhan judge
+  chuhan judge --rule asian --json < games.txt")]
+pub struct JudgeArgs {
+    /// The rule set: chinese (the Chinese Xiangqi Association rule book),
+    /// asian (AXF) or simple (only perpetual check loses).
+    #[arg(long, value_name = "RULE", default_value_t = RuleSet::default())]
+    rule: RuleSet,
+    /// Print one JSON object per input line (fields verdict, reason, plies,
+    /// moves) instead of text.
+    #[arg(long)]
     json: bool,
-}
-
-/// What can be wrong with the command line.
-#[derive(Debug)]
-pub enum ArgError {
-    MissingRule,
-    UnknownRule(UnknownRuleSet),
-    Unexpected(String),
-}
-
-impl fmt::Display for ArgError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArgError::MissingRule => {
-                f.write_str("--rule needs a rule set (chinese, asian, simple)")
-            }
-            ArgError::UnknownRule(e) => e.fmt(f),
-            ArgError::Unexpected(a) => {
-                write!(
-                    f,
-                    "unexpected argument '{a}' (usage: chuhan judge [--rule R] [--json])"
-                )
-            }
-        }
-    }
-}
-
-fn parse_args(args: &[String]) -> Result<JudgeArgs, ArgError> {
-    let mut parsed = JudgeArgs::default();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--json" => parsed.json = true,
-            "--rule" => {
-                let name = args.next().ok_or(ArgError::MissingRule)?;
-                parsed.rules = name.parse().map_err(ArgError::UnknownRule)?;
-            }
-            other => match other.strip_prefix("--rule=") {
-                Some(name) => parsed.rules = name.parse().map_err(ArgError::UnknownRule)?,
-                None => return Err(ArgError::Unexpected(other.to_string())),
-            },
-        }
-    }
-    Ok(parsed)
 }
 
 /// What can be wrong with one line of input.
@@ -212,8 +183,7 @@ fn json_report(judgement: &GameJudgement) -> String {
 }
 
 /// Runs the tool over stdin; the error is one line for the user.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let args = parse_args(args).map_err(|e| e.to_string())?;
+pub fn run(args: JudgeArgs) -> Result<(), ToolError> {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -224,7 +194,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             continue;
         }
         game += 1;
-        let report = match (judge_line(&line, args.rules), args.json) {
+        let report = match (judge_line(&line, args.rule), args.json) {
             (Ok(judgement), false) => text_report(&judgement),
             (Ok(judgement), true) => json_report(&judgement),
             (Err(e), false) => format!("error: game {game}: {e}"),

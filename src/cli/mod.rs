@@ -1,10 +1,17 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
-//! `convert`, `book`, `match`.
+//! `judge`, `match`, `book`, `convert`, and the command line that picks one
+//! (`command_line.rs`).
 
 pub mod bench;
 pub mod book;
+mod command_line;
 pub mod convert;
+mod error;
 mod input;
 pub mod judge;
 pub mod r#match;
 pub mod perft;
+mod values;
+
+pub use command_line::{run, VERSION};
+pub use error::ToolError;

@@ -1,66 +1,43 @@
 //! `chuhan perft <depth> [--fen FEN] [--divide] [--parallel]`: counts leaf
 //! nodes and prints nodes, time and speed; `--divide` lists each root move.
 
+use super::values::{fen_words, number};
+use super::ToolError;
 use crate::core::{divide, perft, perft_parallel, Position};
 use std::time::Instant;
 
-/// Parsed `perft` arguments.
-#[derive(Debug)]
-struct PerftArgs {
+/// Count the leaf nodes of the legal move tree (perft).
+///
+/// Prints the node count, the time and the nodes per second.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  chuhan perft 5
+  chuhan perft 3 --divide --fen 4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1
+  chuhan perft 6 --parallel")]
+pub struct PerftArgs {
+    /// How many plies deep to count.
+    #[arg(value_parser = depth)]
     depth: u32,
-    fen: Option<String>,
+    /// Count from this position instead of the start position (quoted, or
+    /// as its six words).
+    #[arg(long, value_name = "FEN", num_args = 1..)]
+    fen: Vec<String>,
+    /// List each root move (in ICCS) with its count.
+    #[arg(long)]
     divide: bool,
+    /// Share the root moves among all cores.
+    #[arg(long)]
     parallel: bool,
 }
 
-fn parse(args: &[String]) -> Result<PerftArgs, String> {
-    let mut depth = None;
-    let mut fen = None;
-    let mut divide = false;
-    let mut parallel = false;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--divide" => divide = true,
-            "--parallel" => parallel = true,
-            "--fen" => {
-                // The FEN may come quoted as one argument or as its six words.
-                let words: Vec<&str> = args[i + 1..]
-                    .iter()
-                    .take_while(|a| !a.starts_with("--"))
-                    .map(String::as_str)
-                    .collect();
-                if words.is_empty() {
-                    return Err("--fen needs a FEN".into());
-                }
-                i += words.len();
-                fen = Some(words.join(" "));
-            }
-            other if depth.is_none() => {
-                depth = Some(
-                    other
-                        .parse::<u32>()
-                        .map_err(|_| format!("depth '{other}' is not a number"))?,
-                );
-            }
-            other => return Err(format!("unexpected argument '{other}'")),
-        }
-        i += 1;
-    }
-    let depth = depth.ok_or("perft needs a depth, e.g. chuhan perft 5")?;
-    Ok(PerftArgs {
-        depth,
-        fen,
-        divide,
-        parallel,
-    })
+fn depth(text: &str) -> Result<u32, String> {
+    number(text).map_err(|_| format!("depth '{text}' is not a number"))
 }
 
 /// Runs the tool; the error is one line for the user.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let args = parse(args)?;
-    let mut pos = match &args.fen {
-        Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
+pub fn run(args: PerftArgs) -> Result<(), ToolError> {
+    let mut pos = match fen_words(&args.fen) {
+        Some(fen) => Position::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))?,
         None => Position::startpos(),
     };
     let start = Instant::now();

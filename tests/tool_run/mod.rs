@@ -6,8 +6,16 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `chuhan ARGS` with `stdin` as its input: (success, stdout, stderr).
-pub fn chuhan_with_input(args: &[&str], stdin: &str) -> (bool, String, String) {
+/// How a run of the tool ended.
+pub struct Run {
+    /// The exit status (`None` if a signal ended it).
+    pub code: Option<i32>,
+    pub out: String,
+    pub err: String,
+}
+
+/// Runs `chuhan ARGS` with `stdin` as its input.
+pub fn run_with_input(args: &[&str], stdin: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
         .args(args)
         .stdin(Stdio::piped())
@@ -21,11 +29,17 @@ pub fn chuhan_with_input(args: &[&str], stdin: &str) -> (bool, String, String) {
     let _ = pipe.write_all(stdin.as_bytes());
     drop(pipe);
     let out = child.wait_with_output().expect("the tool finishes");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    Run {
+        code: out.status.code(),
+        out: String::from_utf8_lossy(&out.stdout).into(),
+        err: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+/// Runs `chuhan ARGS` with `stdin` as its input: (success, stdout, stderr).
+pub fn chuhan_with_input(args: &[&str], stdin: &str) -> (bool, String, String) {
+    let run = run_with_input(args, stdin);
+    (run.code == Some(0), run.out, run.err)
 }
 
 /// Runs `chuhan ARGS` with nothing on its input.
