@@ -15,12 +15,10 @@ use super::see::{see_ge, SEE_VALUE};
 use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::{GenKind, Move, PieceKind, Position};
+use crate::rules::natural_limit::NATURAL_LIMIT_PLIES;
 use crate::rules::{RuleSet, Verdict, VerdictMemo};
 use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
-
-/// Plies without a capture after which the game is drawn (60 moves).
-pub const NATURAL_LIMIT_PLIES: u32 = 120;
 
 /// How often (in nodes) a thread looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
