@@ -316,3 +316,39 @@ fn root_moves_are_announced_after_the_first_second() {
         .iter()
         .all(|&(mv, n)| pos.is_legal(mv) && (1..=44).contains(&n)));
 }
+
+/// Every iteration report of a search, in order.
+fn iterations(fen: &str, limits: Limits) -> (Vec<chuhan::search::Iteration>, SearchOutcome) {
+    let pos = Position::from_fen(fen).unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink_seen = Arc::clone(&seen);
+    let handle = Engine::new(16, 1).go(
+        &pos,
+        limits,
+        Box::new(move |info: &Info| {
+            if let Info::Iteration(it) = info {
+                sink_seen.lock().unwrap().push(it.clone());
+            }
+        }),
+    );
+    let outcome = handle.wait();
+    let seen = seen.lock().unwrap().clone();
+    (seen, outcome)
+}
+
+#[test]
+fn seldepth_is_never_below_depth() {
+    // Once the mate in one is found, mate-distance pruning cuts every line
+    // at ply 2, far above the nominal depth.
+    let (its, _) = iterations(
+        "3k5/R8/9/9/9/9/9/9/9/1R2K4 w",
+        Limits {
+            depth: Some(9),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(its.last().unwrap().depth, 9);
+    for it in &its {
+        assert!(it.seldepth >= it.depth as usize, "{it:?}");
+    }
+}

@@ -373,7 +373,9 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                 let nodes = shared.nodes.load(Ordering::Relaxed);
                 worker.report(&Info::Iteration(Iteration {
                     depth,
-                    seldepth: worker.seldepth,
+                    // Mate-distance pruning can keep every line shorter than the
+                    // nominal depth; GUIs expect seldepth >= depth.
+                    seldepth: worker.seldepth.max(depth as usize),
                     multipv: line + 1,
                     score: Score::from_internal(line_score),
                     nodes,
