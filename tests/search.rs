@@ -352,3 +352,59 @@ fn seldepth_is_never_below_depth() {
         assert!(it.seldepth >= it.depth as usize, "{it:?}");
     }
 }
+
+#[test]
+fn a_mate_search_stops_once_the_mate_is_proven() {
+    for (fen, moves) in [
+        ("4k4/9/9/9/9/9/9/9/9/RR1K5 w", 2),
+        ("4k4/4a4/9/9/9/9/9/9/9/RR1K5 w", 3),
+    ] {
+        assert_eq!(oracle_mate(fen, moves), Some(moves), "{fen}");
+        let (its, out) = iterations(
+            fen,
+            Limits {
+                mate: Some(moves),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(out.score, Score::Mate(moves as i32), "{fen}");
+        // It stops at the first iteration that proves the mate, not at a depth limit.
+        let last = its.last().unwrap();
+        assert_eq!(last.score, Score::Mate(moves as i32), "{fen}");
+        assert_eq!(its.iter().filter(|it| it.score == last.score).count(), 1);
+        assert_eq!(out.depth, last.depth, "{fen}");
+        assert!(out.depth <= 2 * moves as i32 + 4, "{fen}: {its:?}");
+        let mut pos = Position::from_fen(fen).unwrap();
+        for mv in &last.pv {
+            pos.try_play(*mv).unwrap();
+        }
+        assert!(pos.has_no_moves(), "{fen}: the PV ends in mate");
+    }
+}
+
+#[test]
+fn a_mate_search_without_a_short_enough_mate_keeps_to_its_other_limits() {
+    // A mate in 3 is there, a mate in 2 is not: the search runs to its depth.
+    let fen = "4k4/4a4/9/9/9/9/9/9/9/RR1K5 w";
+    assert_eq!(oracle_mate(fen, 2), None);
+    let out = iterations(
+        fen,
+        Limits {
+            mate: Some(2),
+            depth: Some(9),
+            ..Limits::default()
+        },
+    )
+    .1;
+    assert_eq!((out.depth, out.score), (9, Score::Mate(3)));
+    let out = iterations(
+        fen,
+        Limits {
+            mate: Some(2),
+            nodes: Some(30_000),
+            ..Limits::default()
+        },
+    )
+    .1;
+    assert!(out.nodes >= 30_000 && out.nodes < 40_000, "{}", out.nodes);
+}

@@ -42,3 +42,29 @@ fn seldepth_is_never_below_depth() {
     }
     assert!(checked >= 9, "{infos:?}");
 }
+
+#[test]
+fn go_mate_answers_once_the_mate_is_proven() {
+    let mut e = uci();
+    // Two chariots against a bare king (mate in 2) and against a king with an
+    // advisor (mate in 3); tests/search.rs confirms the distances by brute
+    // force. The mate in 2 is proven only at depth 6, past the 3 plies a
+    // "mate in 2" lies within: the search must not stop at a depth.
+    for (fen, moves) in [
+        ("4k4/9/9/9/9/9/9/9/9/RR1K5 w", 2),
+        ("4k4/4a4/9/9/9/9/9/9/9/RR1K5 w", 3),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        let started = std::time::Instant::now();
+        let (infos, best) = think(&mut e, &format!("go mate {moves}"));
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
+        assert!(best.starts_with("bestmove "), "{best}");
+        let last = infos.iter().rev().find(|l| l.contains(" score ")).unwrap();
+        assert!(last.contains(&format!(" score mate {moves} ")), "{last}");
+        let proven = infos
+            .iter()
+            .filter(|l| l.contains(&format!(" score mate {moves} ")))
+            .count();
+        assert_eq!(proven, 1, "it stops at the first proof: {infos:?}");
+    }
+}

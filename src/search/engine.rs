@@ -388,6 +388,9 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                     break 'deepening;
                 }
             }
+            if limits.mate_is_proven(scores[0]) {
+                break;
+            }
             if timed
                 && should_stop_iterating(
                     shared,
