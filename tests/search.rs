@@ -408,3 +408,43 @@ fn a_mate_search_without_a_short_enough_mate_keeps_to_its_other_limits() {
     .1;
     assert!(out.nodes >= 30_000 && out.nodes < 40_000, "{}", out.nodes);
 }
+
+#[test]
+fn failed_aspiration_windows_are_reported_as_bounds() {
+    use chuhan::search::Bound;
+    let (mut lower, mut upper) = (0, 0);
+    for fen in chuhan::search::bench::BENCH_POSITIONS.iter().take(8) {
+        let (its, out) = iterations(
+            fen,
+            Limits {
+                depth: Some(9),
+                ..Limits::default()
+            },
+        );
+        for (i, it) in its.iter().enumerate() {
+            match it.bound {
+                Bound::Exact => continue,
+                Bound::Lower => lower += 1,
+                Bound::Upper => upper += 1,
+            }
+            // A failed window is searched again at the same depth, which ends exact.
+            let settled = its[i + 1..]
+                .iter()
+                .find(|later| later.bound == Bound::Exact)
+                .unwrap_or_else(|| panic!("{fen}: no exact report after {it:?}"));
+            assert_eq!(settled.depth, it.depth, "{fen}");
+            // A fail-high names the move that beat the window.
+            if it.bound == Bound::Lower {
+                assert!(!it.pv.is_empty(), "{fen}: {it:?}");
+            }
+        }
+        // The outcome is the last exact report's.
+        let last = its.last().unwrap();
+        assert_eq!((last.bound, last.score), (Bound::Exact, out.score), "{fen}");
+    }
+    println!("{lower} fail-highs, {upper} fail-lows");
+    assert!(
+        lower > 0 && upper > 0,
+        "{lower} fail-highs, {upper} fail-lows"
+    );
+}

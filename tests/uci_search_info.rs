@@ -68,3 +68,48 @@ fn go_mate_answers_once_the_mate_is_proven() {
         assert_eq!(proven, 1, "it stops at the first proof: {infos:?}");
     }
 }
+
+#[test]
+fn failed_aspiration_windows_carry_bound_words() {
+    let mut e = uci();
+    let mut bounds = Vec::new();
+    for fen in chuhan::search::bench::BENCH_POSITIONS.iter().take(8) {
+        e.send(&format!("position fen {fen}"));
+        let (infos, _) = think(&mut e, "go depth 9");
+        bounds.extend(
+            infos
+                .into_iter()
+                .filter(|l| l.contains("lowerbound") || l.contains("upperbound")),
+        );
+    }
+    assert!(!bounds.is_empty());
+    for line in &bounds {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "score").unwrap();
+        // `score cp X lowerbound`, as UCI orders it.
+        assert_eq!(words[at + 1], "cp", "{line}");
+        assert!(words[at + 2].parse::<i32>().is_ok(), "{line}");
+        assert!(
+            matches!(words[at + 3], "lowerbound" | "upperbound"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn ucci_prints_no_failed_window_as_an_exact_score() {
+    // UCCI has no bound words: one `info depth` line per finished iteration.
+    let mut e = Engine::ucci();
+    for fen in chuhan::search::bench::BENCH_POSITIONS.iter().take(8) {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 9");
+        let lines = e.until("bestmove", SLOW);
+        let depths: Vec<i64> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth "))
+            .filter_map(|l| field(l, "depth"))
+            .collect();
+        assert_eq!(depths, (1..=9).collect::<Vec<_>>(), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("bound")), "{lines:?}");
+    }
+}

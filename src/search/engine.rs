@@ -7,7 +7,7 @@
 use super::alphabeta::Worker;
 use super::limits::{Limits, TimePlan};
 use super::score::{is_mate, Score, INFINITE, MATE};
-use super::tt::TranspositionTable;
+use super::tt::{Bound, TranspositionTable};
 use super::MAX_PLY;
 use crate::core::{Move, Position};
 use crate::rules::RuleSet;
@@ -24,6 +24,10 @@ pub struct Iteration {
     /// Which principal variation this is (1 = the best; see [`Limits::multipv`]).
     pub multipv: usize,
     pub score: Score,
+    /// `Exact` for a finished iteration; `Lower` (a fail-high) or `Upper` (a
+    /// fail-low) when the score fell outside the aspiration window and the
+    /// iteration is searched again with a wider one.
+    pub bound: Bound,
     pub nodes: u64,
     pub nps: u64,
     pub time: Duration,
@@ -293,15 +297,17 @@ fn max_depth(limits: &Limits) -> i32 {
 fn helper_loop(worker: &mut Worker, limits: &Limits) {
     let mut score = 0;
     for depth in 1 + (worker.id as i32 % 2)..=max_depth(limits) {
-        score = aspiration(worker, depth, score);
+        score = aspiration(worker, depth, 0, score);
         if worker.stopped {
             break;
         }
     }
 }
 
-/// One iteration with an aspiration window around the last score.
-fn aspiration(worker: &mut Worker, depth: i32, previous: i32) -> i32 {
+/// One iteration of principal variation `line` (0 = the best) with an
+/// aspiration window around the last score. The main thread reports each
+/// failed window as a bound.
+fn aspiration(worker: &mut Worker, depth: i32, line: usize, previous: i32) -> i32 {
     if depth < 5 || is_mate(previous) {
         return worker.search_root(-INFINITE, INFINITE, depth);
     }
@@ -311,6 +317,11 @@ fn aspiration(worker: &mut Worker, depth: i32, previous: i32) -> i32 {
         let score = worker.search_root(alpha, beta, depth);
         if worker.stopped {
             return score;
+        }
+        let bound = Bound::of(score, alpha, beta);
+        if worker.id == 0 && bound != Bound::Exact {
+            let report = iteration(worker, depth, line, score, bound);
+            worker.report(&Info::Iteration(report));
         }
         if score <= alpha {
             beta = (alpha + beta) / 2;
@@ -346,7 +357,7 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
             let mut excluded = limits.banned.clone();
             for (line, line_score_slot) in scores.iter_mut().enumerate() {
                 worker.set_excluded(excluded.clone());
-                let line_score = aspiration(worker, depth, *line_score_slot);
+                let line_score = aspiration(worker, depth, line, *line_score_slot);
                 let pv = worker.root_pv();
                 if worker.stopped && (depth == 1 || pv.is_empty()) {
                     break 'deepening;
@@ -369,21 +380,8 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                 }
                 excluded.push(first);
                 worker.poll();
-                let time = shared.since_go();
-                let nodes = shared.nodes.load(Ordering::Relaxed);
-                worker.report(&Info::Iteration(Iteration {
-                    depth,
-                    // Mate-distance pruning can keep every line shorter than the
-                    // nominal depth; GUIs expect seldepth >= depth.
-                    seldepth: worker.seldepth.max(depth as usize),
-                    multipv: line + 1,
-                    score: Score::from_internal(line_score),
-                    nodes,
-                    nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
-                    time,
-                    hashfull: shared.tt.hashfull(),
-                    pv,
-                }));
+                let report = iteration(worker, depth, line, line_score, Bound::Exact);
+                worker.report(&Info::Iteration(report));
                 if worker.stopped {
                     break 'deepening;
                 }
@@ -414,6 +412,27 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
     outcome.nodes = shared.nodes.load(Ordering::Relaxed);
     outcome.time = shared.since_go();
     outcome
+}
+
+/// The main thread's report of principal variation `line` at `depth`.
+fn iteration(worker: &Worker, depth: i32, line: usize, score: i32, bound: Bound) -> Iteration {
+    let shared = worker.shared();
+    let time = shared.since_go();
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    Iteration {
+        depth,
+        // Mate-distance pruning can keep every line shorter than the nominal
+        // depth; GUIs expect seldepth >= depth.
+        seldepth: worker.seldepth.max(depth as usize),
+        multipv: line + 1,
+        score: Score::from_internal(score),
+        bound,
+        nodes,
+        nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
+        time,
+        hashfull: shared.tt.hashfull(),
+        pv: worker.root_pv(),
+    }
 }
 
 /// Whether to start no further iteration (timed searches only).
