@@ -448,3 +448,55 @@ fn failed_aspiration_windows_are_reported_as_bounds() {
         "{lower} fail-highs, {upper} fail-lows"
     );
 }
+
+#[test]
+fn long_searches_report_progress_about_once_a_second() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink_seen = Arc::clone(&seen);
+    let handle = Engine::new(16, 2).go(
+        &Position::startpos(),
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        Box::new(move |info: &Info| sink_seen.lock().unwrap().push(info.clone())),
+    );
+    std::thread::sleep(Duration::from_millis(3_500));
+    handle.stop();
+    handle.wait();
+    let seen = seen.lock().unwrap();
+    let progress: Vec<_> = seen
+        .iter()
+        .filter_map(|info| match info {
+            Info::Progress(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    // At 1 s, 2 s and 3 s; never sooner than a second after the last one.
+    assert!(progress.len() >= 2 && progress.len() <= 3, "{progress:?}");
+    let mut last = Duration::ZERO;
+    for p in &progress {
+        assert!(p.nodes > 0 && p.nps > 0 && p.hashfull > 0, "{p:?}");
+        assert!(p.time >= last + Duration::from_secs(1), "{progress:?}");
+        last = p.time;
+    }
+    // A search shorter than a second sends no progress report.
+    let seen = Arc::new(Mutex::new(0));
+    let sink_seen = Arc::clone(&seen);
+    let quick = Engine::new(16, 1)
+        .go(
+            &Position::from_fen(chuhan::search::bench::BENCH_POSITIONS[0]).unwrap(),
+            Limits {
+                depth: Some(5),
+                ..Limits::default()
+            },
+            Box::new(move |info: &Info| {
+                if matches!(info, Info::Progress(_)) {
+                    *sink_seen.lock().unwrap() += 1;
+                }
+            }),
+        )
+        .wait();
+    assert!(quick.time < Duration::from_secs(1), "{:?}", quick.time);
+    assert_eq!(*seen.lock().unwrap(), 0);
+}

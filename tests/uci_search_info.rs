@@ -113,3 +113,45 @@ fn ucci_prints_no_failed_window_as_an_exact_score() {
         assert!(!lines.iter().any(|l| l.contains("bound")), "{lines:?}");
     }
 }
+
+#[test]
+fn long_searches_print_a_progress_line_once_a_second() {
+    let is_progress = |l: &&String| l.starts_with("info nodes ");
+    let mut e = uci();
+    e.send("position startpos");
+    e.send("go infinite");
+    let lines = e.quiet(std::time::Duration::from_millis(3_400));
+    e.send("stop");
+    e.until("bestmove", SLOW);
+    let progress: Vec<&String> = lines.iter().filter(is_progress).collect();
+    assert!((2..=3).contains(&progress.len()), "{progress:?}");
+    let mut last = 0;
+    for line in &progress {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            [words[1], words[3], words[5], words[7]],
+            ["nodes", "nps", "hashfull", "time"],
+            "{line}"
+        );
+        let time = field(line, "time").unwrap();
+        assert!(time >= last + 1_000, "{progress:?}");
+        last = time;
+    }
+    // A short search prints none.
+    let (infos, _) = think(&mut e, "go depth 4");
+    assert!(!infos.iter().any(|l| is_progress(&l)), "{infos:?}");
+    // UCCI has the words for time and nodes only.
+    let mut e = Engine::ucci();
+    e.send("position startpos");
+    e.send("go infinite");
+    let lines = e.quiet(std::time::Duration::from_millis(2_400));
+    e.send("stop");
+    e.until("bestmove", SLOW);
+    // An iteration's `info time` line follows its `info depth` line; a
+    // progress line stands alone.
+    let alone = lines
+        .windows(2)
+        .filter(|w| w[1].starts_with("info time ") && !w[0].starts_with("info depth "))
+        .count();
+    assert!(alone >= 2, "{lines:?}");
+}

@@ -102,6 +102,19 @@ pub fn info(dialect: Dialect, info: &Info) -> Vec<String> {
             }
             vec![line]
         }
+        // UCCI's `info` words include time and nodes, but not nps or hashfull.
+        (Dialect::Ucci, Info::Progress(p)) => vec![format!(
+            "info time {} nodes {}",
+            p.time.as_millis(),
+            p.nodes
+        )],
+        (Dialect::Uci, Info::Progress(p)) => vec![format!(
+            "info nodes {} nps {} hashfull {} time {}",
+            p.nodes,
+            p.nps,
+            p.hashfull,
+            p.time.as_millis()
+        )],
         (Dialect::Ucci, Info::CurrMove { mv, .. }) => vec![format!("info currmove {mv}")],
         (Dialect::Uci, Info::CurrMove { depth, mv, number }) => vec![format!(
             "info depth {depth} currmove {mv} currmovenumber {number}"
@@ -215,6 +228,20 @@ mod tests {
             ["info depth 5 seldepth 9 multipv 1 score cp -20 upperbound nodes 1234 nps 5000 hashfull 3 time 250"]
         );
         assert!(info(Dialect::Ucci, &fail_high).is_empty());
+        let progress = Info::Progress(crate::search::Progress {
+            nodes: 2_000_000,
+            nps: 1_000_000,
+            time: Duration::from_millis(2_000),
+            hashfull: 41,
+        });
+        assert_eq!(
+            info(Dialect::Uci, &progress),
+            ["info nodes 2000000 nps 1000000 hashfull 41 time 2000"]
+        );
+        assert_eq!(
+            info(Dialect::Ucci, &progress),
+            ["info time 2000 nodes 2000000"]
+        );
         assert!(info(Dialect::Ucci, &fail_low).is_empty());
     }
 

@@ -36,10 +36,22 @@ pub struct Iteration {
     pub pv: Vec<Move>,
 }
 
+/// The main thread's counts, sent about once a second while no iteration
+/// finishes (see [`super::reporter::PROGRESS_EVERY`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    /// Per mille of the hash table in use.
+    pub hashfull: u32,
+}
+
 /// Progress reports from a running search.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Info {
     Iteration(Iteration),
+    Progress(Progress),
     /// The root move being searched (sent only after the first second).
     CurrMove {
         depth: i32,
