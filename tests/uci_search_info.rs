@@ -155,3 +155,57 @@ fn long_searches_print_a_progress_line_once_a_second() {
         .count();
     assert!(alone >= 2, "{lines:?}");
 }
+
+#[test]
+fn skill_levels_are_announced_validated_and_obeyed() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    let lines = e.until("ucciok", SLOW);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option skill type spin default 20 min 0 max 20"),
+        "{lines:?}"
+    );
+    e.send("setoption usemillisec true");
+    e.send("setoption skill 21");
+    let refused = e.sync();
+    assert!(
+        refused.iter().any(|l| l.starts_with("info string error")),
+        "{refused:?}"
+    );
+    // Still full strength: the depth asked for is reached.
+    e.send("position startpos");
+    let (infos, _) = think(&mut e, "go depth 6");
+    assert!(
+        infos.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{infos:?}"
+    );
+    // Level 0 stops at depth 1, whatever the GUI allows.
+    e.send("setoption skill 0");
+    let (infos, best) = think(&mut e, "go depth 12");
+    assert!(best.starts_with("bestmove "), "{best}");
+    let depths: Vec<i64> = infos
+        .iter()
+        .filter(|l| l.starts_with("info depth "))
+        .filter_map(|l| field(l, "depth"))
+        .collect();
+    assert_eq!(depths, [1], "{infos:?}");
+    // It still keeps to the clock.
+    e.send("setoption skill 19");
+    let started = std::time::Instant::now();
+    let (_, best) = think(&mut e, "go time 60 increment 0");
+    assert!(best.starts_with("bestmove "), "{best}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+
+    let mut e = uci();
+    e.send("setoption name Skill Level value 0");
+    e.send("position startpos");
+    let (infos, _) = think(&mut e, "go depth 12");
+    assert!(
+        infos
+            .iter()
+            .all(|l| field(l, "depth").is_none_or(|d| d <= 1)),
+        "{infos:?}"
+    );
+}

@@ -4,6 +4,7 @@
 
 use super::command::Dialect;
 use crate::rules::RuleSet;
+use crate::search::skill::{Skill, FULL_LEVEL};
 use std::fmt;
 
 /// Which option, whatever the dialect calls it.
@@ -30,6 +31,7 @@ pub enum Key {
     DrawOffer,
     DrawAccept,
     ResignScore,
+    SkillLevel,
 }
 
 /// An option's type as the protocols announce it.
@@ -148,6 +150,17 @@ pub const TABLE: &[Spec] = &[
     ),
     spec(Key::DrawOffer, Some("drawoffer"), None, Kind::Check(true)),
     spec(Key::DrawAccept, Some("drawaccept"), None, Kind::Check(true)),
+    // 20 is full strength; below it the search is capped and picks among its best moves.
+    spec(
+        Key::SkillLevel,
+        Some("skill"),
+        Some("Skill Level"),
+        Kind::Spin {
+            min: 0,
+            max: FULL_LEVEL as i64,
+            default: FULL_LEVEL as i64,
+        },
+    ),
     spec(
         Key::ResignScore,
         Some("resignscore"),
@@ -264,6 +277,8 @@ pub struct Options {
     pub draw_accept: bool,
     /// Resign when the score stays this far below zero; 0 never resigns.
     pub resign_score: i32,
+    /// `skill` / `Skill Level`: 0 to 20, 20 being full strength.
+    pub skill_level: u8,
 }
 
 impl Default for Options {
@@ -288,6 +303,7 @@ impl Default for Options {
             draw_offer: true,
             draw_accept: true,
             resign_score: 1_500,
+            skill_level: FULL_LEVEL,
         }
     }
 }
@@ -386,10 +402,18 @@ impl Options {
             (Key::DrawOffer, Value::Bool(b)) => self.draw_offer = b,
             (Key::DrawAccept, Value::Bool(b)) => self.draw_accept = b,
             (Key::ResignScore, Value::Int(cp)) => self.resign_score = cp as i32,
+            (Key::SkillLevel, Value::Int(level)) => self.skill_level = level as u8,
             // `validate` returns the value kind the table gives each key.
             _ => {}
         }
         Ok(spec.key)
+    }
+}
+
+impl Options {
+    /// The strength the search plays at (`None`: full strength).
+    pub fn skill(&self) -> Option<Skill> {
+        Skill::new(self.skill_level)
     }
 }
 

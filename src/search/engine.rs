@@ -7,6 +7,7 @@
 use super::alphabeta::Worker;
 use super::limits::{Limits, TimePlan};
 use super::score::{is_mate, Score, INFINITE, MATE};
+use super::skill::Candidate;
 use super::tt::{Bound, TranspositionTable};
 use super::MAX_PLY;
 use crate::core::{Move, Position};
@@ -247,7 +248,7 @@ impl Engine {
             go_time: Instant::now(),
             start: Mutex::new(Instant::now()),
             plan: limits.time_plan(self.move_overhead),
-            node_limit: limits.nodes,
+            node_limit: limits.node_limit(),
         });
         let threads = self.threads;
         let rules = self.rules;
@@ -300,7 +301,7 @@ fn run_threads(
 
 fn max_depth(limits: &Limits) -> i32 {
     limits
-        .depth
+        .depth_limit()
         .unwrap_or(MAX_PLY as i32 - 8)
         .clamp(1, MAX_PLY as i32 - 8)
 }
@@ -309,17 +310,17 @@ fn max_depth(limits: &Limits) -> i32 {
 fn helper_loop(worker: &mut Worker, limits: &Limits) {
     let mut score = 0;
     for depth in 1 + (worker.id as i32 % 2)..=max_depth(limits) {
-        score = aspiration(worker, depth, 0, score);
+        score = aspiration(worker, depth, None, score);
         if worker.stopped {
             break;
         }
     }
 }
 
-/// One iteration of principal variation `line` (0 = the best) with an
-/// aspiration window around the last score. The main thread reports each
-/// failed window as a bound.
-fn aspiration(worker: &mut Worker, depth: i32, line: usize, previous: i32) -> i32 {
+/// One iteration with an aspiration window around the last score. Each
+/// failed window is reported as a bound of principal variation `shown_line`
+/// (0 = the best), if the main thread shows that line.
+fn aspiration(worker: &mut Worker, depth: i32, shown_line: Option<usize>, previous: i32) -> i32 {
     if depth < 5 || is_mate(previous) {
         return worker.search_root(-INFINITE, INFINITE, depth);
     }
@@ -331,7 +332,7 @@ fn aspiration(worker: &mut Worker, depth: i32, line: usize, previous: i32) -> i3
             return score;
         }
         let bound = Bound::of(score, alpha, beta);
-        if worker.id == 0 && bound != Bound::Exact {
+        if let Some(line) = shown_line.filter(|_| bound != Bound::Exact) {
             let report = iteration(worker, depth, line, score, bound);
             worker.report(&Info::Iteration(report));
         }
@@ -359,9 +360,16 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
         time: Duration::ZERO,
     };
     let timed = limits.clock.is_some() || limits.move_time.is_some();
-    let lines = limits.multipv.clamp(1, root_moves.len().max(1));
+    let shown = limits.multipv.clamp(1, root_moves.len().max(1));
+    // A reduced skill level searches a few more lines than it shows, to choose from.
+    let lines = limits
+        .skill
+        .map_or(shown, |skill| skill.candidates().max(shown))
+        .min(root_moves.len().max(1));
     // The last score of each principal variation, for its aspiration window.
     let mut scores = vec![0; lines];
+    // The last fully searched result of each line, for the skill level's choice.
+    let mut finished: Vec<Option<Candidate>> = vec![None; lines];
     let mut stable_iterations = 0;
     if !root_moves.is_empty() {
         'deepening: for depth in 1..=max_depth(limits) {
@@ -369,7 +377,8 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
             let mut excluded = limits.banned.clone();
             for (line, line_score_slot) in scores.iter_mut().enumerate() {
                 worker.set_excluded(excluded.clone());
-                let line_score = aspiration(worker, depth, line, *line_score_slot);
+                let shown_line = (line < shown).then_some(line);
+                let line_score = aspiration(worker, depth, shown_line, *line_score_slot);
                 let pv = worker.root_pv();
                 if worker.stopped && (depth == 1 || pv.is_empty()) {
                     break 'deepening;
@@ -390,10 +399,19 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                     outcome.score = Score::from_internal(line_score);
                     outcome.depth = depth;
                 }
+                if !worker.stopped {
+                    finished[line] = Some(Candidate {
+                        mv: first,
+                        ponder: pv.get(1).copied(),
+                        score: line_score,
+                    });
+                }
                 excluded.push(first);
                 worker.poll();
-                let report = iteration(worker, depth, line, line_score, Bound::Exact);
-                worker.report(&Info::Iteration(report));
+                if line < shown {
+                    let report = iteration(worker, depth, line, line_score, Bound::Exact);
+                    worker.report(&Info::Iteration(report));
+                }
                 if worker.stopped {
                     break 'deepening;
                 }
@@ -412,6 +430,19 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
             {
                 break;
             }
+        }
+    }
+    if let Some(skill) = limits.skill {
+        let mut candidates: Vec<Candidate> = Vec::new();
+        for c in finished.into_iter().flatten() {
+            if !candidates.iter().any(|known| known.mv == c.mv) {
+                candidates.push(c);
+            }
+        }
+        if let Some(chosen) = skill.choose(&candidates, worker.pos.hash()) {
+            outcome.best = Some(chosen.mv);
+            outcome.ponder = chosen.ponder;
+            outcome.score = Score::from_internal(chosen.score);
         }
     }
     // Infinite and ponder searches report only when told to.

@@ -3,6 +3,7 @@
 //! time plan derived from a clock.
 
 use super::score::{MATE, MATE_BOUND};
+use super::skill::Skill;
 use crate::core::Move;
 use std::time::Duration;
 
@@ -39,6 +40,8 @@ pub struct Limits {
     /// Stop once a mate in this many moves or fewer is proven for the side
     /// to move (UCI `go mate N`); other limits still apply.
     pub mate: Option<u32>,
+    /// Play below full strength (`None`: full strength).
+    pub skill: Option<Skill>,
 }
 
 /// How long to think: stop starting iterations after `soft` (scaled by how
@@ -59,6 +62,24 @@ impl Limits {
         self.mate.is_some_and(|moves| {
             score >= MATE_BOUND && (MATE - score + 1) / 2 <= moves.min(i32::MAX as u32) as i32
         })
+    }
+
+    /// The depth limit: the GUI's, or the skill level's if that is smaller.
+    pub fn depth_limit(&self) -> Option<i32> {
+        let skill = self.skill.map(Skill::depth_cap);
+        match (self.depth, skill) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The node budget: the GUI's, or the skill level's if that is smaller.
+    pub fn node_limit(&self) -> Option<u64> {
+        let skill = self.skill.map(Skill::node_budget);
+        match (self.nodes, skill) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// The time plan for these limits, leaving `overhead` for communication;

@@ -11,6 +11,7 @@ mod movepick;
 mod reporter;
 pub mod score;
 pub mod see;
+pub mod skill;
 pub mod tt;
 pub mod weights;
 
