@@ -209,3 +209,47 @@ fn skill_levels_are_announced_validated_and_obeyed() {
         "{infos:?}"
     );
 }
+
+#[test]
+fn uci_elo_limits_strength_when_asked() {
+    use chuhan::search::skill::{FULL_ELO, WEAKEST_ELO};
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", SLOW);
+    for wanted in [
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!(
+            "option name UCI_Elo type spin default {FULL_ELO} min {WEAKEST_ELO} max {FULL_ELO}"
+        ),
+        "option name Skill Level type spin default 20 min 0 max 20".to_string(),
+    ] {
+        assert!(lines.contains(&wanted), "{wanted}: {lines:?}");
+    }
+    let depths = |e: &mut Engine| -> Vec<i64> {
+        let (infos, best) = think(e, "go depth 8");
+        assert!(best.starts_with("bestmove "), "{best}");
+        infos
+            .iter()
+            .filter(|l| l.contains(" multipv "))
+            .filter_map(|l| field(l, "depth"))
+            .collect()
+    };
+    e.send("position startpos");
+    // UCI_Elo alone changes nothing: UCI_LimitStrength is off.
+    e.send(&format!("setoption name UCI_Elo value {WEAKEST_ELO}"));
+    assert_eq!(depths(&mut e).last(), Some(&8));
+    e.send("setoption name UCI_LimitStrength value true");
+    assert_eq!(depths(&mut e), [1]);
+    // Out of range: refused, the weakest level stays.
+    e.send(&format!("setoption name UCI_Elo value {}", FULL_ELO + 1));
+    assert!(e.sync().iter().any(|l| l.starts_with("info string error")));
+    assert_eq!(depths(&mut e), [1]);
+    // The top of the scale is full strength.
+    e.send(&format!("setoption name UCI_Elo value {FULL_ELO}"));
+    assert_eq!(depths(&mut e).last(), Some(&8));
+    // UCCI has its own `skill` and no UCI_ names.
+    let mut u = Engine::start();
+    u.send("ucci");
+    let lines = u.until("ucciok", SLOW);
+    assert!(!lines.iter().any(|l| l.contains("UCI_")), "{lines:?}");
+}

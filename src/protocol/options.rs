@@ -4,7 +4,7 @@
 
 use super::command::Dialect;
 use crate::rules::RuleSet;
-use crate::search::skill::{Skill, FULL_LEVEL};
+use crate::search::skill::{Skill, FULL_ELO, FULL_LEVEL, WEAKEST_ELO};
 use std::fmt;
 
 /// Which option, whatever the dialect calls it.
@@ -32,6 +32,8 @@ pub enum Key {
     DrawAccept,
     ResignScore,
     SkillLevel,
+    LimitStrength,
+    Elo,
 }
 
 /// An option's type as the protocols announce it.
@@ -161,6 +163,23 @@ pub const TABLE: &[Spec] = &[
             default: FULL_LEVEL as i64,
         },
     ),
+    // UCI's own strength knobs: when UCI_LimitStrength is on, UCI_Elo picks the level.
+    spec(
+        Key::LimitStrength,
+        None,
+        Some("UCI_LimitStrength"),
+        Kind::Check(false),
+    ),
+    spec(
+        Key::Elo,
+        None,
+        Some("UCI_Elo"),
+        Kind::Spin {
+            min: WEAKEST_ELO as i64,
+            max: FULL_ELO as i64,
+            default: FULL_ELO as i64,
+        },
+    ),
     spec(
         Key::ResignScore,
         Some("resignscore"),
@@ -279,6 +298,9 @@ pub struct Options {
     pub resign_score: i32,
     /// `skill` / `Skill Level`: 0 to 20, 20 being full strength.
     pub skill_level: u8,
+    /// UCI: play at `elo` (the level nearest it) instead of `skill_level`.
+    pub limit_strength: bool,
+    pub elo: i32,
 }
 
 impl Default for Options {
@@ -304,6 +326,8 @@ impl Default for Options {
             draw_accept: true,
             resign_score: 1_500,
             skill_level: FULL_LEVEL,
+            limit_strength: false,
+            elo: FULL_ELO,
         }
     }
 }
@@ -403,6 +427,8 @@ impl Options {
             (Key::DrawAccept, Value::Bool(b)) => self.draw_accept = b,
             (Key::ResignScore, Value::Int(cp)) => self.resign_score = cp as i32,
             (Key::SkillLevel, Value::Int(level)) => self.skill_level = level as u8,
+            (Key::LimitStrength, Value::Bool(b)) => self.limit_strength = b,
+            (Key::Elo, Value::Int(elo)) => self.elo = elo as i32,
             // `validate` returns the value kind the table gives each key.
             _ => {}
         }
@@ -413,7 +439,11 @@ impl Options {
 impl Options {
     /// The strength the search plays at (`None`: full strength).
     pub fn skill(&self) -> Option<Skill> {
-        Skill::new(self.skill_level)
+        if self.limit_strength {
+            Skill::for_elo(self.elo)
+        } else {
+            Skill::new(self.skill_level)
+        }
     }
 }
 

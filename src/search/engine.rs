@@ -37,8 +37,8 @@ pub struct Iteration {
     pub pv: Vec<Move>,
 }
 
-/// The main thread's counts, sent about once a second while no iteration
-/// finishes (see [`super::reporter::PROGRESS_EVERY`]).
+/// The main thread's counts, sent once a second during a long search (see
+/// [`super::reporter::PROGRESS_EVERY`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
     pub nodes: u64,
@@ -433,12 +433,7 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
         }
     }
     if let Some(skill) = limits.skill {
-        let mut candidates: Vec<Candidate> = Vec::new();
-        for c in finished.into_iter().flatten() {
-            if !candidates.iter().any(|known| known.mv == c.mv) {
-                candidates.push(c);
-            }
-        }
+        let candidates: Vec<Candidate> = finished.into_iter().flatten().collect();
         if let Some(chosen) = skill.choose(&candidates, worker.pos.hash()) {
             outcome.best = Some(chosen.mv);
             outcome.ponder = chosen.ponder;

@@ -15,6 +15,29 @@ use crate::core::Move;
 /// The full-strength level (`Skill Level` 20): no [`Skill`] limits it.
 pub const FULL_LEVEL: u8 = 20;
 
+/// Each measured level's Elo against full strength, from the matches in the
+/// README's "Strength levels" table (200 000 nodes a move, each level against
+/// the next stronger one, the differences summed down the chain); levels in
+/// between are interpolated.
+const MEASURED_ELO: [(u8, i32); 10] = [
+    (0, -2081),
+    (2, -1739),
+    (4, -1596),
+    (8, -1366),
+    (11, -1212),
+    (13, -1012),
+    (15, -763),
+    (17, -584),
+    (19, -436),
+    (FULL_LEVEL, 0),
+];
+
+/// The `UCI_Elo` of full strength. An anchor, not a measurement: only the
+/// differences below it are measured.
+pub const FULL_ELO: i32 = 2500;
+/// The `UCI_Elo` of level 0, the weakest.
+pub const WEAKEST_ELO: i32 = FULL_ELO + MEASURED_ELO[0].1;
+
 /// How many best root moves compete for the choice at a reduced level.
 const CANDIDATES: usize = 4;
 
@@ -43,6 +66,15 @@ impl Skill {
         self.level
     }
 
+    /// The level that plays closest to `elo` on the `UCI_Elo` scale
+    /// (`None` at or above [`FULL_ELO`]: full strength).
+    pub fn for_elo(elo: i32) -> Option<Skill> {
+        let level = (0..=FULL_LEVEL)
+            .min_by_key(|&level| (level_elo(level) - elo).abs())
+            .unwrap_or(FULL_LEVEL);
+        Skill::new(level)
+    }
+
     /// The deepest iteration: 1 at levels 0 and 1, one more every two
     /// levels (10 at level 19). At depth 1 the engine sees captures but not
     /// threats.
@@ -68,23 +100,48 @@ impl Skill {
         10 * (FULL_LEVEL - self.level) as i32
     }
 
-    /// Picks among `candidates` (best first): each within the margin of the
-    /// best gets a random bonus of up to the margin, and the highest sum is
-    /// played. A mate or a lost position leaves no other move within reach.
+    /// Picks among `candidates` (the lines in order, best first): each within
+    /// the margin of the best gets a random bonus of up to the margin, and
+    /// the highest sum is played. A move found by two lines (finished at
+    /// different depths) counts once, with the first line's score. A mate or
+    /// a lost position leaves no other move within reach.
     pub fn choose(self, candidates: &[Candidate], position_hash: u64) -> Option<Candidate> {
-        let best = candidates.iter().map(|c| c.score).max()?;
+        let mut distinct: Vec<Candidate> = Vec::with_capacity(candidates.len());
+        for c in candidates {
+            if !distinct.iter().any(|known| known.mv == c.mv) {
+                distinct.push(*c);
+            }
+        }
+        let best = distinct.iter().map(|c| c.score).max()?;
         let margin = self.margin();
         let mut rng = BookRng::new(position_hash ^ (self.level as u64) << 56);
-        candidates
-            .iter()
+        distinct
+            .into_iter()
             .filter(|c| c.score >= best - margin)
             .map(|c| {
                 let bonus = (rng.next_u64() % (margin as u64 + 1)) as i32;
-                (c.score + bonus, *c)
+                (c.score + bonus, c)
             })
             .max_by_key(|&(value, _)| value)
             .map(|(_, c)| c)
     }
+}
+
+/// A level's place on the `UCI_Elo` scale.
+pub fn level_elo(level: u8) -> i32 {
+    let level = level.min(FULL_LEVEL);
+    let upper = MEASURED_ELO
+        .iter()
+        .position(|&(measured, _)| measured >= level)
+        .unwrap_or(MEASURED_ELO.len() - 1);
+    let (hi_level, hi_elo) = MEASURED_ELO[upper];
+    let (lo_level, lo_elo) = MEASURED_ELO[upper.saturating_sub(1)];
+    let below_full = if hi_level == lo_level {
+        hi_elo
+    } else {
+        lo_elo + (hi_elo - lo_elo) * (level - lo_level) as i32 / (hi_level - lo_level) as i32
+    };
+    FULL_ELO + below_full
 }
 
 #[cfg(test)]
@@ -114,6 +171,21 @@ mod tests {
     }
 
     #[test]
+    fn the_elo_scale_follows_the_levels() {
+        assert_eq!(level_elo(0), WEAKEST_ELO);
+        assert_eq!(level_elo(FULL_LEVEL), FULL_ELO);
+        for &(level, below) in &MEASURED_ELO {
+            assert_eq!(level_elo(level), FULL_ELO + below);
+        }
+        for level in 0..FULL_LEVEL {
+            assert!(level_elo(level) < level_elo(level + 1), "{level}");
+            assert_eq!(Skill::for_elo(level_elo(level)), Skill::new(level));
+        }
+        assert_eq!(Skill::for_elo(FULL_ELO), None);
+        assert_eq!(Skill::for_elo(WEAKEST_ELO - 500), Skill::new(0));
+    }
+
+    #[test]
     fn the_choice_stays_within_the_margin_and_depends_on_the_seed() {
         let skill = Skill::new(10).unwrap();
         let candidates = [
@@ -132,6 +204,11 @@ mod tests {
         }
         assert_eq!(chosen.len(), 2, "{chosen:?}");
         assert_eq!(skill.choose(&[], 1), None);
+        // A repeated move keeps its first score.
+        let repeated = [candidate("h2e2", 40), candidate("h2e2", -900)];
+        assert_eq!(skill.choose(&repeated, 3).unwrap().score, 40);
+        let repeated = [candidate("h2e2", -900), candidate("h2e2", 40)];
+        assert_eq!(skill.choose(&repeated, 3).unwrap().score, -900);
         // A mate is never thrown away.
         let mate = [candidate("h2e2", 29_990), candidate("b2e2", 300)];
         for seed in 0..50 {
