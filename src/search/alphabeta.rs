@@ -10,6 +10,7 @@ use super::engine::{Info, InfoSink, Shared};
 use super::eval::{evaluate_with, Material};
 use super::history::Histories;
 use super::movepick::MovePicker;
+use super::reporter::Reporter;
 use super::score::{is_mate, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
 use super::see::{see_ge, SEE_VALUE};
 use super::tt::Bound;
@@ -53,7 +54,7 @@ pub struct Worker<'a> {
     /// The root depth of the current iteration (bounds check extensions).
     root_depth: i32,
     /// Where the main thread sends progress reports.
-    reporter: Option<InfoSink>,
+    reporter: Option<Reporter>,
 }
 
 /// A thread that dies stops the others, so that a failure ends the search
@@ -116,12 +117,12 @@ impl<'a> Worker<'a> {
 
     /// Makes this worker the one that reports progress.
     pub fn set_reporter(&mut self, sink: InfoSink) {
-        self.reporter = Some(sink);
+        self.reporter = Some(Reporter::new(sink));
     }
 
     pub fn report(&mut self, info: &Info) {
-        if let Some(sink) = self.reporter.as_mut() {
-            sink(info);
+        if let Some(reporter) = self.reporter.as_mut() {
+            reporter.send(info);
         }
     }
 
@@ -201,6 +202,10 @@ impl<'a> Worker<'a> {
         if self.id == 0 && self.shared.out_of_budget() {
             self.shared.stop.store(true, Ordering::Relaxed);
             self.stopped = true;
+            return;
+        }
+        if let Some(reporter) = self.reporter.as_mut() {
+            reporter.tick(self.shared);
         }
     }
 
