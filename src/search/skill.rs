@@ -9,8 +9,8 @@
 //! position at the same level gets the same move: games are reproducible,
 //! and they differ because positions do.
 
-use crate::book::BookRng;
 use crate::core::Move;
+use crate::random::Rng;
 
 /// The full-strength level (`Skill Level` 20): no [`Skill`] limits it.
 pub const FULL_LEVEL: u8 = 20;
@@ -114,7 +114,7 @@ impl Skill {
         }
         let best = distinct.iter().map(|c| c.score).max()?;
         let margin = self.margin();
-        let mut rng = BookRng::new(position_hash ^ (self.level as u64) << 56);
+        let mut rng = Rng::new(position_hash ^ (self.level as u64) << 56);
         distinct
             .into_iter()
             .filter(|c| c.score >= best - margin)
