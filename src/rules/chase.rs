@@ -376,10 +376,15 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
         pos.unmake();
         after + floor
     };
-    // A capture that wins the piece outright but costs as much elsewhere
-    // (the capturer was a root or a pin) still chases: the rules idle only
-    // a capture at a loss (2011 §26.5).
-    let net = if net == 0 { on_point.min(value) } else { net };
+    // A capture by a root (做根子) or a pinned piece (被牵子) that wins the
+    // piece outright but costs as much elsewhere still chases: the rules
+    // idle only such a capture at a loss (2011 §26.5). Any other capture
+    // that leaves the chaser no better off wins nothing.
+    let net = if net == 0 && (defended_by(pos, from).any() || pinned(pos, from)) {
+        on_point.min(value)
+    } else {
+        net
+    };
     if net <= 0 {
         return None;
     }
@@ -391,6 +396,20 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
         gain: net.min(on_point.max(0)),
         recaptures,
     })
+}
+
+/// Whether the piece on `from` is pinned (被牵): leaving its point would open
+/// an enemy attack on its king or on another piece of its side.
+fn pinned(pos: &Position, from: Square) -> bool {
+    let Some(piece) = pos.piece_at(from) else {
+        return false;
+    };
+    let enemy = !piece.color;
+    let opened = pos.occupied() - Bitboard::from_square(from);
+    pos.color_pieces(piece.color)
+        .into_iter()
+        .filter(|&sq| sq != from)
+        .any(|sq| (pos.attackers_with(sq, enemy, opened) & !pos.attackers(sq, enemy)).any())
 }
 
 /// Whether the piece on `sq` stands on the leg of an enemy horse that would

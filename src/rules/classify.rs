@@ -120,11 +120,16 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
         .collect();
     pos.unmake();
     pos.unmake();
-    let earlier = if pos.in_check() {
+    let mut earlier = if pos.in_check() {
         Threats::new()
     } else {
         threats(pos, articles, weighing)
     };
+    // Only what still stands: a threat whose attacker our previous move took
+    // away, or whose target the check moved, is gone, so a piece coming back
+    // renews its attack (a chase on the way back).
+    let (ours, check) = (replies[0], replies[1]);
+    earlier.retain(|t| t.attacker != ours.from() && t.square != check.from());
     for mv in replies {
         pos.make(mv);
     }
