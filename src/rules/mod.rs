@@ -12,13 +12,15 @@
 //! which way each rule set goes), [`material`] values, [`chase`] (protection and
 //! threats), [`mate`] (the mate-threat search), [`classify`] (one move),
 //! [`tables`] (rule sets and verdict tables), [`cycle`] (one cycle),
-//! [`memo`] (remembered verdicts), [`natural_limit`] (the 60-move rule) and
+//! [`memo`] (remembered verdicts), [`explain`] (the facts behind
+//! each label, for a referee), [`natural_limit`] (the 60-move rule) and
 //! [`game`] (a whole game).
 
 pub mod articles;
 pub mod chase;
 pub mod classify;
 pub mod cycle;
+pub mod explain;
 pub mod game;
 pub mod mate;
 pub mod material;
