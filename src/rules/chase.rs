@@ -75,7 +75,7 @@ pub type Threats = ArrayVec<Threat, 16>;
 
 /// The enemy pieces a side only offers to exchange (兑): same-kind pieces
 /// that attack each other.
-type Offers = ArrayVec<Square, 16>;
+pub type Offers = ArrayVec<Square, 16>;
 
 /// Which pieces may chase at all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -96,7 +96,26 @@ pub enum Chasers {
 /// answer to leaves the piece to be won (抽吃).
 pub fn threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
     let mut offers = Offers::new();
-    let mut found = capture_threats(pos, articles, weighing, Some(&mut offers));
+    let mut found = direct_threats(pos, articles, weighing, &mut offers);
+    for threat in check_threats(pos, articles, weighing) {
+        // A check first does not turn an exchange offer (兑) into a chase.
+        let known = found.iter().any(|t| t.square == threat.square);
+        if !known && !offers.contains(&threat.square) && !found.is_full() {
+            found.push(threat);
+        }
+    }
+    found
+}
+
+/// The enemy pieces that the side to move could win by a capture now, with
+/// the exchange offers listed in `offers`.
+pub fn direct_threats(
+    pos: &mut Position,
+    articles: Articles,
+    weighing: Weighing,
+    offers: &mut Offers,
+) -> Threats {
+    let mut found = capture_threats(pos, articles, weighing, Some(offers));
     // A chariot joining a horse's (cannon's) exchange offer on a protected
     // horse (cannon) still only offers the exchange (2011 §26.10.2).
     found.retain(|t| {
@@ -107,13 +126,6 @@ pub fn threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Th
                 .is_some_and(|p| p.kind == PieceKind::Chariot);
         !joins_offer
     });
-    for threat in check_threats(pos, articles, weighing) {
-        // A check first does not turn an exchange offer (兑) into a chase.
-        let known = found.iter().any(|t| t.square == threat.square);
-        if !known && !offers.contains(&threat.square) && !found.is_full() {
-            found.push(threat);
-        }
-    }
     found
 }
 

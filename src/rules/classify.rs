@@ -5,7 +5,8 @@
 
 use super::articles::Articles;
 use super::chase::{
-    captures_onto, exchange_offers, threats, won_through_check, Offer, Threat, Threats, Weighing,
+    captures_onto, direct_threats, exchange_offers, threats, won_through_check, Offer, Offers,
+    Threat, Threats, Weighing,
 };
 use super::mate::{mates_by_checks, threatens_mate_avoiding, MATE_THREAT_CHECKS};
 use crate::core::attacks::{between, on_own_side};
@@ -268,13 +269,15 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
 }
 
 /// The chases of a move that gives check (将兼捉): the pieces it wins
-/// whatever the answer (2011 §24.3) that were not threatened before it.
+/// whatever the answer (2011 §24.3) that could not be taken before it. What
+/// the side could have won through this same check before playing it is no
+/// standing threat: the check is what makes it.
 fn check_chases(pos: &mut Position, mv: Move, articles: Articles) -> Threats {
     let won = won_through_check(pos, mv, articles, Weighing::AllCosts);
     if won.is_empty() {
         return won;
     }
-    let before = standing_threats(pos, articles, Weighing::AllCosts);
+    let before = direct_threats(pos, articles, Weighing::AllCosts, &mut Offers::new());
     won.into_iter()
         .filter(|t| !before.iter().any(|b| b.square == t.square))
         .collect()
