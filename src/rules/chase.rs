@@ -223,11 +223,12 @@ pub fn won_through_check(
     common.unwrap_or_default()
 }
 
-/// An exchange the side to move offers (兑, 2011 §24.4): its piece on
+/// An exchange the side that moved offers (兑, 2011 §24.4): its piece on
 /// `offering` and the enemy piece of the same kind on `offered` attack each
-/// other, and the enemy piece can really take first (legally, and without
-/// being mated at once, so a piece that cannot leave its line makes no
-/// exchange: 图29).
+/// other, and the enemy piece can really take first: legally, without being
+/// mated at once (a piece that cannot leave its line makes no exchange:
+/// 图29) and without losing material by the exchange (2011 §26.9: then the
+/// offer is a chase, 图17).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Offer {
     pub offering: Square,
@@ -253,8 +254,10 @@ pub fn exchange_offers(pos: &mut Position) -> ArrayVec<Offer, 16> {
         if !mutual {
             continue;
         }
+        let value = material_value(pos.piece_at(offering).expect("occupied"), offering);
         pos.make(accept);
-        let refuted = mates_by_checks(pos, REFUTING_MATE_CHECKS);
+        let refuted = mates_by_checks(pos, REFUTING_MATE_CHECKS)
+            || value - exchange_gain(pos, offering, EXCHANGE_DEPTH) < 0;
         pos.unmake();
         if !refuted {
             found.push(Offer { offering, offered });
