@@ -60,6 +60,19 @@ fn a_check_that_attacks_a_piece_is_labelled_with_both_effects() {
 }
 
 #[test]
+fn a_cycle_whose_checks_also_attack_the_chased_piece_is_a_perpetual_chase() {
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let cycle = cycle_of("check-and-chase-of-one-piece", rules);
+        assert_eq!(cycle.moves[0].class.kind, MoveKind::Check);
+        assert_eq!(cycle.moves[0].class.chases[0].square, Square::C7);
+        assert_eq!(
+            cycle.reason, "perpetual chase of the cannon on c7 by Red",
+            "{rules}"
+        );
+    }
+}
+
+#[test]
 fn an_offer_that_chases_is_a_chase_and_the_offer_is_recorded() {
     // 2011 §26.4: 兑兼捉, the heavier effect (the chase) decides.
     let cycle = cycle_of("offer-that-chases", RuleSet::Chinese);

@@ -271,16 +271,28 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
 /// The chases of a move that gives check (将兼捉): the pieces it wins
 /// whatever the answer (2011 §24.3) that could not be taken before it. What
 /// the side could have won through this same check before playing it is no
-/// standing threat: the check is what makes it.
+/// standing threat: the check is what makes it. Nor is a capture the moving
+/// piece could make before, once it has left the line: another piece (one
+/// it uncovers) renews the attack.
 fn check_chases(pos: &mut Position, mv: Move, articles: Articles) -> Threats {
     let won = won_through_check(pos, mv, articles, Weighing::AllCosts);
     if won.is_empty() {
         return won;
     }
     let before = direct_threats(pos, articles, Weighing::AllCosts, &mut Offers::new());
-    won.into_iter()
-        .filter(|t| !before.iter().any(|b| b.square == t.square))
-        .collect()
+    let mover = pos.side_to_move();
+    pos.make(mv);
+    let still_attacks = |sq: Square| pos.attackers(sq, mover).has(mv.to());
+    let chases = won
+        .into_iter()
+        .filter(|t| {
+            !before.iter().any(|b| {
+                b.square == t.square && (b.attacker != mv.from() || still_attacks(t.square))
+            })
+        })
+        .collect();
+    pos.unmake();
+    chases
 }
 
 /// Classifies `mv`, to be played from `pos`; `pos` is left as it was.

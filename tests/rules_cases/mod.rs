@@ -82,6 +82,21 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
     },
     ArticleCase {
+        name: "check-and-chase-of-one-piece",
+        article: "2011 §26.4 (a check that also attacks is labelled with both effects): the \
+                  chariot's step to e3 checks and uncovers the chariot on c0 against the \
+                  unprotected cannon, its step back attacks the cannon itself; every move \
+                  attacks the same piece, a perpetual chase under AXF rule 32 as well, \
+                  whatever the checks",
+        fen: "4k4/9/2c6/9/9/9/2R6/9/9/2RK5 w - - 0 1",
+        moves: "c3e3 e9f9 e3c3 f9e9 c3e3 e9f9 e3c3 f9e9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
         name: "offer-that-chases",
         article: "2011 §26.4 (兑兼捉 is a chase; AXF rule 36): every chariot move offers the \
                   chariot exchange on rank 2 and attacks the unprotected cannon",
