@@ -126,14 +126,17 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
     } else {
         threats(pos, articles, weighing)
     };
-    // Only what still stands: a threat whose attacker our previous move took
-    // away, or whose target the check moved, is gone, so a piece coming back
-    // renews its attack (a chase on the way back).
+    // Only what still stands: a threat whose target the check moved, or
+    // whose attacker our previous move took off the target's line, is gone,
+    // so a piece coming back renews its attack (a chase on the way back).
     let (ours, check) = (replies[0], replies[1]);
-    earlier.retain(|t| t.attacker != ours.from() && t.square != check.from());
-    for mv in replies {
-        pos.make(mv);
-    }
+    let us = pos.side_to_move();
+    pos.make(ours);
+    earlier.retain(|t| {
+        let kept_up = t.attacker != ours.from() || pos.attackers(t.square, us).has(ours.to());
+        kept_up && t.square != check.from()
+    });
+    pos.make(check);
     earlier
 }
 
