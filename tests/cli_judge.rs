@@ -135,3 +135,53 @@ fn a_bad_rule_name_is_one_error_line() {
         "{err}"
     );
 }
+
+/// Red's chariot follows the black cannon on a7, which the chariot on c7
+/// protects: an attack, but no chase (跟, 2011 §24.7).
+const FOLLOW: &str = "fen 4k4/9/c1r6/9/9/9/9/1R7/9/3K5 w - - 0 1 moves \
+    b2a2 e9f9 a2b2 f9e9 b2a2 e9f9 a2b2 f9e9";
+
+#[test]
+fn explain_shows_every_attack_with_its_exchange_and_protection() {
+    let (ok, out, _) = judge(&["--explain"], &format!("{CHASE}\n{FOLLOW}\n"));
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "red_loses: perpetual chase of the cannon on a7 by Red"
+    );
+    assert_eq!(lines[1], "  b2a2 Red chase (cannon a7)");
+    assert_eq!(lines[2], "      check: no; mate threat: no");
+    assert_eq!(
+        lines[3],
+        "      cannon a7 attacked from a2: exchange +5, no protection: chase (unprotected, gain 5)"
+    );
+    let follow = lines
+        .iter()
+        .position(|l| l.starts_with("draw"))
+        .expect("the second game is a draw");
+    assert_eq!(lines[follow + 1], "  b2a2 Red idle");
+    assert_eq!(
+        lines[follow + 3],
+        "      cannon a7 attacked from a2: exchange -5, protected from c7: no chase"
+    );
+}
+
+#[test]
+fn explain_in_json_adds_the_effects_of_each_move() {
+    let (ok, out, _) = judge(&["--explain", "--json"], &format!("{CHASE}\n"));
+    assert!(ok);
+    assert!(
+        out.contains(
+            "{\"move\":\"b2a2\",\"side\":\"red\",\"kind\":\"chase\",\
+             \"targets\":[{\"piece\":\"cannon\",\"square\":\"a7\"}],\
+             \"effects\":{\"check\":false,\"mate_threat\":false,\"offers\":[],\
+             \"attacks\":[{\"piece\":\"cannon\",\"square\":\"a7\",\"attacker\":\"a2\",\
+             \"exchange\":5,\"protectors\":[],\"through_check\":false,\"chase\":\"unprotected\"}]}}"
+        ),
+        "{out}"
+    );
+    // Without --explain the JSON stays as it was.
+    let (_, plain, _) = judge(&["--json"], &format!("{CHASE}\n"));
+    assert!(!plain.contains("effects"), "{plain}");
+}

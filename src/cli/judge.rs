@@ -1,12 +1,17 @@
-//! `chuhan judge [--rule chinese|asian|simple] [--json]`: reads games from
+//! `chuhan judge [--rule chinese|asian|simple] [--json] [--explain]`: reads games from
 //! stdin, one per line, written like the arguments of the UCCI `position`
 //! command (`startpos moves h2e2 h9g7` or `fen <FEN> moves ...`), and prints
 //! what a referee would rule: the verdict (or `ongoing`), the reason, and
-//! each move of a judged cycle with its kind and targets. A bad line gets one
-//! error line saying what is wrong, and the tool goes on with the next.
+//! each move of a judged cycle with its kind and targets; with `--explain`,
+//! every effect found for each move (check, mate threat, exchange offers,
+//! each piece attacked with the exchange on its point and its protection).
+//! A bad line gets one error line saying what is wrong, and the tool goes on
+//! with the next.
 
 use super::ToolError;
 use crate::core::{BadMoveText, FenError, Move, Position, Square};
+use crate::rules::chase::ThreatWay;
+use crate::rules::explain::{explain_cycle, Attack, MoveEffects};
 use crate::rules::material::kind_name;
 use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
 use std::fmt;
@@ -33,6 +38,12 @@ pub struct JudgeArgs {
     /// moves) instead of text.
     #[arg(long)]
     json: bool,
+    /// Under each move of a judged cycle, every effect found: check, mate
+    /// threat, exchange offers, and each piece attacked with the exchange
+    /// computed on its point, the protection found or missing, and whether
+    /// it counts as a chase.
+    #[arg(long)]
+    explain: bool,
 }
 
 /// What can be wrong with one line of input.
@@ -103,9 +114,93 @@ fn parse_game(line: &str) -> Result<(Position, Vec<Move>), LineError> {
     Ok((start, moves))
 }
 
-fn judge_line(line: &str, rules: RuleSet) -> Result<GameJudgement, LineError> {
+/// A game's judgement, and the effects of its judged cycle's moves when asked.
+struct Ruled {
+    judgement: GameJudgement,
+    effects: Option<Vec<MoveEffects>>,
+}
+
+fn judge_line(line: &str, rules: RuleSet, explain: bool) -> Result<Ruled, LineError> {
     let (start, moves) = parse_game(line)?;
-    judge_game(&start, &moves, rules).map_err(LineError::Game)
+    let judgement = judge_game(&start, &moves, rules).map_err(LineError::Game)?;
+    let effects = match (&judgement.cycle, explain) {
+        (Some(cycle), true) => {
+            let mut pos = start;
+            let cycle_start = judgement.plies - cycle.moves.len();
+            for &mv in &moves[..cycle_start] {
+                pos.make(mv);
+            }
+            Some(explain_cycle(&pos, cycle))
+        }
+        _ => None,
+    };
+    Ok(Ruled { judgement, effects })
+}
+
+/// How a chase wins its target, in words.
+fn way_name(way: ThreatWay) -> &'static str {
+    match way {
+        ThreatWay::Exchange => "won by the exchange",
+        ThreatWay::Cheaper => "a cheaper piece on a dearer one",
+        ThreatWay::Immobilised => "immobilised by a horse",
+        ThreatWay::Unprotected => "unprotected",
+    }
+}
+
+/// One line for one attacked piece.
+fn attack_line(a: &Attack) -> String {
+    let protection = if a.through_check {
+        "won through a check first".to_string()
+    } else if a.protectors.is_empty() {
+        "no protection".to_string()
+    } else {
+        let by: Vec<String> = a.protectors.iter().map(|sq| sq.to_string()).collect();
+        format!("protected from {}", by.join(", "))
+    };
+    let verdict = match &a.chase {
+        Some(t) => format!(
+            "chase ({}{}, gain {})",
+            way_name(t.way),
+            if t.joint { ", joint" } else { "" },
+            t.gain
+        ),
+        None => "no chase".to_string(),
+    };
+    format!(
+        "{} {} attacked from {}: exchange {:+}, {protection}: {verdict}",
+        kind_name(a.piece.kind),
+        a.target,
+        a.attacker,
+        a.exchange
+    )
+}
+
+/// The lines of effects under one move.
+fn effect_lines(m: &CycleMove, effects: &MoveEffects) -> Vec<String> {
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let mut head = format!(
+        "check: {}; mate threat: {}",
+        yes_no(m.class.check),
+        yes_no(m.class.mate_threat)
+    );
+    let offers: Vec<String> = m
+        .class
+        .offers
+        .iter()
+        .map(|o| format!("{} for {}", o.offering, o.offered))
+        .collect();
+    if !offers.is_empty() {
+        head += &format!("; exchange offered: {}", offers.join(", "));
+    }
+    if m.class.excuse.is_some() {
+        head += "; excused: the king answered a check (2011 §26.1.2)";
+    }
+    let mut lines = vec![head];
+    lines.extend(effects.attacks.iter().map(attack_line));
+    if effects.attacks.is_empty() {
+        lines.push("attacks nothing".to_string());
+    }
+    lines
 }
 
 /// The pieces a cycle move chases: kind name and point.
@@ -116,13 +211,15 @@ fn targets(m: &CycleMove) -> impl Iterator<Item = (&'static str, Square)> + '_ {
         .map(|t| (kind_name(t.piece.kind), t.square))
 }
 
-/// The plain-text report: the verdict and reason, then one line per cycle move.
-fn text_report(judgement: &GameJudgement) -> String {
+/// The plain-text report: the verdict and reason, then one line per cycle
+/// move, each followed by its effects when they were asked for.
+fn text_report(ruled: &Ruled) -> String {
+    let judgement = &ruled.judgement;
     let mut out = judgement.outcome.name().to_string();
     if !judgement.reason.is_empty() {
         out += &format!(": {}", judgement.reason);
     }
-    for m in judgement.cycle.iter().flat_map(|c| &c.moves) {
+    for (i, m) in judgement.cycle.iter().flat_map(|c| &c.moves).enumerate() {
         out += &format!(
             "\n  {} {} {}",
             m.class.mv,
@@ -134,6 +231,11 @@ fn text_report(judgement: &GameJudgement) -> String {
             .collect();
         if !targets.is_empty() {
             out += &format!(" ({})", targets.join(", "));
+        }
+        if let Some(effects) = ruled.effects.as_ref().and_then(|e| e.get(i)) {
+            for line in effect_lines(m, effects) {
+                out += &format!("\n      {line}");
+            }
         }
     }
     out
@@ -154,18 +256,69 @@ fn json_string(text: &str) -> String {
     out
 }
 
+/// The `effects` field of one move: its check, mate threat, offers and
+/// attacks.
+fn json_effects(m: &CycleMove, effects: &MoveEffects) -> String {
+    let offers: Vec<String> = m
+        .class
+        .offers
+        .iter()
+        .map(|o| {
+            format!(
+                "{{\"offering\":\"{}\",\"offered\":\"{}\"}}",
+                o.offering, o.offered
+            )
+        })
+        .collect();
+    let attacks: Vec<String> = effects
+        .attacks
+        .iter()
+        .map(|a| {
+            let protectors: Vec<String> =
+                a.protectors.iter().map(|sq| format!("\"{sq}\"")).collect();
+            let chase = match &a.chase {
+                Some(t) => json_string(way_name(t.way)),
+                None => "null".to_string(),
+            };
+            format!(
+                "{{\"piece\":\"{}\",\"square\":\"{}\",\"attacker\":\"{}\",\"exchange\":{},\"protectors\":[{}],\"through_check\":{},\"chase\":{chase}}}",
+                kind_name(a.piece.kind),
+                a.target,
+                a.attacker,
+                a.exchange,
+                protectors.join(","),
+                a.through_check
+            )
+        })
+        .collect();
+    format!(
+        ",\"effects\":{{\"check\":{},\"mate_threat\":{},\"offers\":[{}],\"attacks\":[{}]}}",
+        m.class.check,
+        m.class.mate_threat,
+        offers.join(","),
+        attacks.join(",")
+    )
+}
+
 /// One JSON object for one game.
-fn json_report(judgement: &GameJudgement) -> String {
+fn json_report(ruled: &Ruled) -> String {
+    let judgement = &ruled.judgement;
     let moves: Vec<String> = judgement
         .cycle
         .iter()
         .flat_map(|c| &c.moves)
-        .map(|m| {
+        .enumerate()
+        .map(|(i, m)| {
             let targets: Vec<String> = targets(m)
                 .map(|(kind, square)| format!("{{\"piece\":\"{kind}\",\"square\":\"{square}\"}}"))
                 .collect();
+            let effects = ruled
+                .effects
+                .as_ref()
+                .and_then(|e| e.get(i))
+                .map_or_else(String::new, |e| json_effects(m, e));
             format!(
-                "{{\"move\":\"{}\",\"side\":\"{}\",\"kind\":\"{}\",\"targets\":[{}]}}",
+                "{{\"move\":\"{}\",\"side\":\"{}\",\"kind\":\"{}\",\"targets\":[{}]{effects}}}",
                 m.class.mv,
                 color_name(m.color).to_lowercase(),
                 m.class.kind,
@@ -194,7 +347,7 @@ pub fn run(args: JudgeArgs) -> Result<(), ToolError> {
             continue;
         }
         game += 1;
-        let report = match (judge_line(&line, args.rule), args.json) {
+        let report = match (judge_line(&line, args.rule, args.explain), args.json) {
             (Ok(judgement), false) => text_report(&judgement),
             (Ok(judgement), true) => json_report(&judgement),
             (Err(e), false) => format!("error: game {game}: {e}"),

@@ -7,9 +7,10 @@
 //! attackers (少根子) is won by the exchange. A move chases when it creates
 //! such a threat that did not stand before it.
 
+use super::articles::Articles;
 use super::mate::{mates_by_checks, may_give_check};
 use super::material::material_value;
-use crate::core::attacks::{elephant_attacks, ADVISOR_STEPS};
+use crate::core::attacks::{elephant_attacks, horse_attackers, ADVISOR_STEPS};
 use crate::core::{Bitboard, Color, GenKind, Move, Piece, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 
@@ -33,6 +34,9 @@ pub enum ThreatWay {
     /// horse or cannon on a chariot, an advisor or elephant on a chariot,
     /// horse or cannon.
     Cheaper,
+    /// The piece cannot leave its point because an enemy horse pins it,
+    /// so it may not be chased even when protected (AXF rule 19).
+    Immobilised,
     /// Nothing can take back (无根子), fake roots included.
     Unprotected,
 }
@@ -71,7 +75,7 @@ pub type Threats = ArrayVec<Threat, 16>;
 
 /// The enemy pieces a side only offers to exchange (兑): same-kind pieces
 /// that attack each other.
-type Offers = ArrayVec<Square, 16>;
+pub type Offers = ArrayVec<Square, 16>;
 
 /// Which pieces may chase at all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -90,9 +94,28 @@ pub enum Chasers {
 /// The enemy pieces that the side to move could win now, one entry per piece
 /// (the strongest way to win it): by a capture, or by a check that every
 /// answer to leaves the piece to be won (抽吃).
-pub fn threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Threats {
+pub fn threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
     let mut offers = Offers::new();
-    let mut found = capture_threats(pos, chasers, weighing, Some(&mut offers));
+    let mut found = direct_threats(pos, articles, weighing, &mut offers);
+    for threat in check_threats(pos, articles, weighing) {
+        // A check first does not turn an exchange offer (兑) into a chase.
+        let known = found.iter().any(|t| t.square == threat.square);
+        if !known && !offers.contains(&threat.square) && !found.is_full() {
+            found.push(threat);
+        }
+    }
+    found
+}
+
+/// The enemy pieces that the side to move could win by a capture now, with
+/// the exchange offers listed in `offers`.
+pub fn direct_threats(
+    pos: &mut Position,
+    articles: Articles,
+    weighing: Weighing,
+    offers: &mut Offers,
+) -> Threats {
+    let mut found = capture_threats(pos, articles, weighing, Some(offers));
     // A chariot joining a horse's (cannon's) exchange offer on a protected
     // horse (cannon) still only offers the exchange (2011 §26.10.2).
     found.retain(|t| {
@@ -103,92 +126,141 @@ pub fn threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Thre
                 .is_some_and(|p| p.kind == PieceKind::Chariot);
         !joins_offer
     });
-    for threat in check_threats(pos, chasers, weighing) {
-        // A check first does not turn an exchange offer (兑) into a chase.
-        let known = found.iter().any(|t| t.square == threat.square);
-        if !known && !offers.contains(&threat.square) && !found.is_full() {
-            found.push(threat);
-        }
-    }
     found
 }
 
 /// Pieces won through a check: after the check, whatever the opponent
 /// answers, the piece can be taken at a profit that also pays for anything
 /// the answer took.
-fn check_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Threats {
+fn check_threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
     let mut found = Threats::new();
     let king = pos.king_square(!pos.side_to_move());
     for check in pos.legal_moves() {
         if !may_give_check(pos, check, king) {
             continue;
         }
-        // A check may itself capture (the cannon taking an elephant with
-        // check in 图26): that much the later win need not pay for.
-        let taken = pos
-            .piece_at(check.to())
-            .map_or(0, |p| material_value(p, check.to()));
-        pos.make(check);
-        if !pos.in_check() {
-            pos.unmake();
-            continue;
-        }
-        let checkers = pos.checkers();
-        let mut common: Option<Threats> = None;
-        for answer in pos.legal_moves() {
-            let lost = pos
-                .piece_at(answer.to())
-                .map_or(0, |p| material_value(p, answer.to()));
-            pos.make(answer);
-            // Name each piece won by where it stood before the answer, and
-            // the piece giving check as the one that starts the win. After a
-            // quiet check it is really our move, so a same-kind piece that
-            // could take back first is no exchange offer (图2: the horse
-            // sacrificed with check, then chariot takes chariot); after a
-            // check that captured, the book weighs the trade and still sees
-            // facing chariots as an offer (图13).
-            let mut offers = Offers::new();
-            let offers = (taken > 0).then_some(&mut offers);
-            let won: Threats = capture_threats(pos, chasers, weighing, offers)
-                .into_iter()
-                .filter(|t| t.gain + taken > lost)
-                // A pawn that wins through another piece's check wins
-                // nothing the rules count (2011 §26.7).
-                .filter(|t| {
-                    pos.piece_at(t.attacker)
-                        .is_some_and(|p| p.kind != PieceKind::Pawn)
-                })
-                .map(|mut t| {
-                    if t.square == answer.to() {
-                        t.square = answer.from();
-                    }
-                    // The moved piece winning after another piece's check
-                    // (it moved in as a screen): a joint chase (联合捉, 2011
-                    // §24.17, 参考图40). A piece its move unmasks wins on
-                    // its own (抽车, 图26).
-                    let screen = !checkers.has(check.to());
-                    t.joint |= t.attacker == check.to() && screen;
-                    t.attacker = check.from();
-                    t
-                })
-                .collect();
-            pos.unmake();
-            common = Some(match common {
-                None => won,
-                Some(before) => before
-                    .into_iter()
-                    .filter(|t| won.iter().any(|w| w.square == t.square))
-                    .collect(),
-            });
-            if common.as_ref().is_some_and(|c| c.is_empty()) {
-                break;
-            }
-        }
-        pos.unmake();
-        for threat in common.unwrap_or_default() {
+        for threat in won_through_check(pos, check, articles, weighing) {
             if !found.iter().any(|t| t.square == threat.square) {
                 found.push(threat);
             }
+        }
+    }
+    found
+}
+
+/// The enemy pieces that the side to move wins by playing `check`, whatever
+/// the answer (抽吃, 2011 §24.3 "从下一着开始运用连续将军得子、抽吃子"),
+/// each named by where it stands before the answer. Empty when `check` does
+/// not give check.
+pub fn won_through_check(
+    pos: &mut Position,
+    check: Move,
+    articles: Articles,
+    weighing: Weighing,
+) -> Threats {
+    // A check may itself capture (the cannon taking an elephant with
+    // check in 图26): that much the later win need not pay for.
+    let taken = pos
+        .piece_at(check.to())
+        .map_or(0, |p| material_value(p, check.to()));
+    pos.make(check);
+    if !pos.in_check() {
+        pos.unmake();
+        return Threats::new();
+    }
+    let checkers = pos.checkers();
+    let mut common: Option<Threats> = None;
+    for answer in pos.legal_moves() {
+        let lost = pos
+            .piece_at(answer.to())
+            .map_or(0, |p| material_value(p, answer.to()));
+        pos.make(answer);
+        // Name each piece won by where it stood before the answer, and
+        // the piece giving check as the one that starts the win. After a
+        // quiet check it is really our move, so a same-kind piece that
+        // could take back first is no exchange offer (图2: the horse
+        // sacrificed with check, then chariot takes chariot); after a
+        // check that captured, the book weighs the trade and still sees
+        // facing chariots as an offer (图13).
+        let mut offers = Offers::new();
+        let offers = (taken > 0).then_some(&mut offers);
+        let won: Threats = capture_threats(pos, articles, weighing, offers)
+            .into_iter()
+            .filter(|t| t.gain + taken > lost)
+            // A pawn that wins through another piece's check wins
+            // nothing the rules count (2011 §26.7).
+            .filter(|t| {
+                pos.piece_at(t.attacker)
+                    .is_some_and(|p| p.kind != PieceKind::Pawn)
+            })
+            .map(|mut t| {
+                if t.square == answer.to() {
+                    t.square = answer.from();
+                }
+                // The moved piece winning after another piece's check
+                // (it moved in as a screen): a joint chase (联合捉, 2011
+                // §24.17, 参考图40). A piece its move unmasks wins on
+                // its own (抽车, 图26).
+                let screen = !checkers.has(check.to());
+                t.joint |= t.attacker == check.to() && screen;
+                t.attacker = check.from();
+                t
+            })
+            .collect();
+        pos.unmake();
+        common = Some(match common {
+            None => won,
+            Some(before) => before
+                .into_iter()
+                .filter(|t| won.iter().any(|w| w.square == t.square))
+                .collect(),
+        });
+        if common.as_ref().is_some_and(|c| c.is_empty()) {
+            break;
+        }
+    }
+    pos.unmake();
+    common.unwrap_or_default()
+}
+
+/// An exchange the side that moved offers (兑, 2011 §24.4): its piece on
+/// `offering` and the enemy piece of the same kind on `offered` attack each
+/// other, and the enemy piece can really take first: legally, without being
+/// mated at once (a piece that cannot leave its line makes no exchange:
+/// 图29) and without losing material by the exchange (2011 §26.9: then the
+/// offer is a chase, 图17).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub offering: Square,
+    pub offered: Square,
+}
+
+/// The exchanges offered by the side that just moved in `pos` (the other side
+/// to move, who may accept).
+pub fn exchange_offers(pos: &mut Position) -> ArrayVec<Offer, 16> {
+    let mut found = ArrayVec::new();
+    for accept in pos.moves_of(GenKind::Captures) {
+        let (offered, offering) = (accept.from(), accept.to());
+        let same_kind = match (pos.piece_at(offered), pos.piece_at(offering)) {
+            (Some(a), Some(b)) => a.kind == b.kind && a.kind != PieceKind::King,
+            _ => false,
+        };
+        if !same_kind || found.is_full() {
+            continue;
+        }
+        pos.make_null();
+        let mutual = Move::new(offering, offered).is_some_and(|mv| pos.is_legal(mv));
+        pos.unmake();
+        if !mutual {
+            continue;
+        }
+        let value = material_value(pos.piece_at(offering).expect("occupied"), offering);
+        pos.make(accept);
+        let refuted = mates_by_checks(pos, REFUTING_MATE_CHECKS)
+            || value - exchange_gain(pos, offering, EXCHANGE_DEPTH) < 0;
+        pos.unmake();
+        if !refuted {
+            found.push(Offer { offering, offered });
         }
     }
     found
@@ -201,7 +273,7 @@ fn check_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Th
 /// threat, and is listed in `offers`.
 fn capture_threats(
     pos: &mut Position,
-    chasers: Chasers,
+    articles: Articles,
     weighing: Weighing,
     mut offers: Option<&mut Offers>,
 ) -> Threats {
@@ -213,10 +285,13 @@ fn capture_threats(
         };
         let may_chase = match attacker.kind {
             PieceKind::King => false,
-            PieceKind::Pawn => chasers == Chasers::PawnsWithHelp,
+            PieceKind::Pawn => articles.chasers == Chasers::PawnsWithHelp,
             _ => true,
         };
-        if !may_chase {
+        // A piece pinned by a horse does not chase while it cannot leave
+        // its point (AXF rule 19): its attacks are standing ones.
+        let pinned_attacker = articles.horse_pin_rule && pinned_by_horse(pos, from);
+        if !may_chase || pinned_attacker {
             continue;
         }
         let value = material_value(victim, to);
@@ -231,7 +306,13 @@ fn capture_threats(
                 continue;
             }
         }
-        let Some(Weighed { gain, recaptures }) = weigh(pos, mv, value, weighing) else {
+        let immobilised = articles.horse_pin_rule && pinned_by_horse(pos, to);
+        let weighed = match weigh(pos, mv, value, weighing) {
+            Some(weighed) => Some(weighed),
+            None if immobilised => weigh_immobilised(pos, mv),
+            None => None,
+        };
+        let Some(Weighed { gain, recaptures }) = weighed else {
             continue;
         };
         // A crossed pawn traded for anything but a chariot is no gain: its
@@ -242,6 +323,8 @@ fn capture_threats(
         }
         let way = if !recaptures {
             ThreatWay::Unprotected
+        } else if immobilised {
+            ThreatWay::Immobilised
         } else if value > material_value(attacker, from) {
             ThreatWay::Cheaper
         } else {
@@ -308,10 +391,15 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
         pos.unmake();
         after + floor
     };
-    // A capture that wins the piece outright but costs as much elsewhere
-    // (the capturer was a root or a pin) still chases: the rules idle only
-    // a capture at a loss (2011 §26.5).
-    let net = if net == 0 { on_point.min(value) } else { net };
+    // A capture by a root (做根子) or a pinned piece (被牵子) that wins the
+    // piece outright but costs as much elsewhere still chases: the rules
+    // idle only such a capture at a loss (2011 §26.5). Any other capture
+    // that leaves the chaser no better off wins nothing.
+    let net = if net == 0 && (defended_by(pos, from).any() || pinned(pos, from)) {
+        on_point.min(value)
+    } else {
+        net
+    };
     if net <= 0 {
         return None;
     }
@@ -321,6 +409,55 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
     pos.unmake();
     (!refuted).then_some(Weighed {
         gain: net.min(on_point.max(0)),
+        recaptures,
+    })
+}
+
+/// Whether the piece on `from` is pinned (被牵): leaving its point would open
+/// an enemy attack on its king or on another piece of its side.
+fn pinned(pos: &Position, from: Square) -> bool {
+    let Some(piece) = pos.piece_at(from) else {
+        return false;
+    };
+    let enemy = !piece.color;
+    let opened = pos.occupied() - Bitboard::from_square(from);
+    pos.color_pieces(piece.color)
+        .into_iter()
+        .filter(|&sq| sq != from)
+        .any(|sq| (pos.attackers_with(sq, enemy, opened) & !pos.attackers(sq, enemy)).any())
+}
+
+/// Whether the piece on `sq` stands on the leg of an enemy horse that would
+/// otherwise attack its king, so that it cannot leave its point except by
+/// taking that horse (AXF rule 19: a chariot "that cannot move because of an
+/// opponent's horse").
+pub fn pinned_by_horse(pos: &Position, sq: Square) -> bool {
+    let Some(piece) = pos.piece_at(sq) else {
+        return false;
+    };
+    if piece.kind == PieceKind::King {
+        return false;
+    }
+    let king = pos.king_square(piece.color);
+    let horses = pos.pieces(!piece.color, PieceKind::Horse);
+    let occupied = pos.occupied();
+    let without = occupied - Bitboard::from_square(sq);
+    (horse_attackers(king, without) & horses & !horse_attackers(king, occupied)).any()
+}
+
+/// The capture `mv` of an immobilised piece (AXF rule 19): a chase unless it
+/// loses material on the point or lets the opponent mate at once, whatever
+/// protects the piece.
+fn weigh_immobilised(pos: &mut Position, mv: Move) -> Option<Weighed> {
+    let to = mv.to();
+    let value = pos.piece_at(to).map_or(0, |p| material_value(p, to));
+    pos.make(mv);
+    let on_point = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
+    let refuted = mates_by_checks(pos, REFUTING_MATE_CHECKS);
+    let recaptures = has_recapture(pos, to);
+    pos.unmake();
+    (on_point >= 0 && !refuted).then_some(Weighed {
+        gain: on_point,
         recaptures,
     })
 }
@@ -519,11 +656,12 @@ pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::RuleSet;
 
     fn threats_in(fen: &str) -> Threats {
         threats(
             &mut Position::from_fen(fen).unwrap(),
-            Chasers::NoKingOrPawn,
+            RuleSet::Asian.articles(),
             Weighing::AllCosts,
         )
     }

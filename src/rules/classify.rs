@@ -1,11 +1,17 @@
-//! Classification of one move of a repeating cycle: check (将), mate threat
-//! (杀), chase (捉) with its targets, or idle (闲), judged by its heaviest
-//! effect (1999 §27.4).
+//! Classification of one move of a repeating cycle: every effect it has —
+//! check (将), mate threat (杀), chase (捉) with its targets, exchange offer
+//! (兑) — and its kind, the heaviest of them (1999 §27.4, 2011 §26.4: 兑兼捉
+//! is a chase, 兑兼杀 a mate threat, 将兼捉 a check that also chases).
 
-use super::chase::{captures_onto, threats, Chasers, Threat, Threats, Weighing};
-use super::mate::{mates_by_checks, threatens_mate, MATE_THREAT_CHECKS};
+use super::articles::Articles;
+use super::chase::{
+    captures_onto, direct_threats, exchange_offers, threats, won_through_check, Offer, Offers,
+    Threat, Threats, Weighing,
+};
+use super::mate::{mates_by_checks, threatens_mate_avoiding, MATE_THREAT_CHECKS};
 use crate::core::attacks::{between, on_own_side};
 use crate::core::{Color, Move, PieceKind, Position, Square};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// The kind of a move, heaviest first when a move has several effects.
@@ -54,8 +60,13 @@ pub struct MoveClass {
     pub kind: MoveKind,
     pub check: bool,
     pub mate_threat: bool,
-    /// The new threats this move creates (empty unless it chases).
+    /// The new threats this move creates, a check's included (a check
+    /// that also chases, 将兼捉).
     pub chases: Threats,
+    /// The exchanges this move leaves offered (兑, 2011 §24.4): idle on
+    /// their own, and no mate threat when the mate would start by taking
+    /// the offered piece (2011 §26.9, 图29).
+    pub offers: ArrayVec<Offer, 16>,
     pub excuse: Option<Excuse>,
 }
 
@@ -78,13 +89,16 @@ pub enum Detail {
     AttackOnly,
     /// Every effect: the judge tool and both-sides-attack cases.
     Full,
+    /// Stop at the first attack, except that a check's chases are looked
+    /// for too (a rule set that needs the pieces every move chases).
+    Targets,
 }
 
 /// The threats the side to move already had before its move. In check, its
 /// own threats are hidden by the duty to answer the check, so they are read
 /// at its previous turn instead (an evasion that leaves a standing threat in
 /// place creates nothing new).
-fn standing_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) -> Threats {
+fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
     let history = pos.history();
     let replayable =
         history.len() >= 2 && history[history.len() - 2..].iter().all(|u| u.mv.is_some());
@@ -94,7 +108,7 @@ fn standing_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) ->
         return if under_mate_threat(pos) {
             Threats::new()
         } else {
-            threats(pos, chasers, weighing)
+            threats(pos, articles, weighing)
         };
     }
     // With no earlier turn to read (or one in check too), nothing stood.
@@ -107,14 +121,22 @@ fn standing_threats(pos: &mut Position, chasers: Chasers, weighing: Weighing) ->
         .collect();
     pos.unmake();
     pos.unmake();
-    let earlier = if pos.in_check() {
+    let mut earlier = if pos.in_check() {
         Threats::new()
     } else {
-        threats(pos, chasers, weighing)
+        threats(pos, articles, weighing)
     };
-    for mv in replies {
-        pos.make(mv);
-    }
+    // Only what still stands: a threat whose target the check moved, or
+    // whose attacker our previous move took off the target's line, is gone,
+    // so a piece coming back renews its attack (a chase on the way back).
+    let (ours, check) = (replies[0], replies[1]);
+    let us = pos.side_to_move();
+    pos.make(ours);
+    earlier.retain(|t| {
+        let kept_up = t.attacker != ours.from() || pos.attackers(t.square, us).has(ours.to());
+        kept_up && t.square != check.from()
+    });
+    pos.make(check);
     earlier
 }
 
@@ -170,7 +192,7 @@ fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
 /// checking side's own doing (自毙, 2011 §26.3): with the checking piece back
 /// where it came from, the threat would not stand. `pos` is after the
 /// answer, the checking side to move; it is left as it was.
-fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, chasers: Chasers) -> bool {
+fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, articles: Articles) -> bool {
     let Some(back) = Move::new(check.to(), check.from()) else {
         return false;
     };
@@ -178,7 +200,7 @@ fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, chasers: 
         return false;
     }
     pos.make(back);
-    let stands = threats(pos, chasers, Weighing::AllCosts)
+    let stands = threats(pos, articles, Weighing::AllCosts)
         .iter()
         .any(|t| t.square == threat.square);
     pos.unmake();
@@ -187,16 +209,16 @@ fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, chasers: 
 
 /// The threats `mv` (just played in `pos`) makes that did not stand before
 /// it, with the capture costs counted by `weighing`.
-fn new_threats(pos: &mut Position, mv: Move, chasers: Chasers, weighing: Weighing) -> Threats {
+fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weighing) -> Threats {
     pos.make_null();
-    let after = threats(pos, chasers, weighing);
+    let after = threats(pos, articles, weighing);
     pos.unmake();
     // What stood before matters only if the move threatens anything at all.
     let before = if after.is_empty() {
         Threats::new()
     } else {
         pos.unmake();
-        let before = standing_threats(pos, chasers, weighing);
+        let before = standing_threats(pos, articles, weighing);
         pos.make(mv);
         before
     };
@@ -249,8 +271,35 @@ fn new_threats(pos: &mut Position, mv: Move, chasers: Chasers, weighing: Weighin
         .collect()
 }
 
+/// The chases of a move that gives check (将兼捉): the pieces it wins
+/// whatever the answer (2011 §24.3) that could not be taken before it. What
+/// the side could have won through this same check before playing it is no
+/// standing threat: the check is what makes it. Nor is a capture the moving
+/// piece could make before, once it has left the line: another piece (one
+/// it uncovers) renews the attack.
+fn check_chases(pos: &mut Position, mv: Move, articles: Articles) -> Threats {
+    let won = won_through_check(pos, mv, articles, Weighing::AllCosts);
+    if won.is_empty() {
+        return won;
+    }
+    let before = direct_threats(pos, articles, Weighing::AllCosts, &mut Offers::new());
+    let mover = pos.side_to_move();
+    pos.make(mv);
+    let still_attacks = |sq: Square| pos.attackers(sq, mover).has(mv.to());
+    let chases = won
+        .into_iter()
+        .filter(|t| {
+            !before.iter().any(|b| {
+                b.square == t.square && (b.attacker != mv.from() || still_attacks(t.square))
+            })
+        })
+        .collect();
+    pos.unmake();
+    chases
+}
+
 /// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
-pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) -> MoveClass {
+pub fn classify(pos: &mut Position, mv: Move, detail: Detail, articles: Articles) -> MoveClass {
     let was_in_check = pos.in_check();
     let answered_check = if was_in_check {
         pos.history().last().and_then(|undo| undo.mv)
@@ -266,6 +315,7 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
         check: false,
         mate_threat: false,
         chases: Threats::new(),
+        offers: ArrayVec::new(),
         excuse: None,
     };
     pos.make(mv);
@@ -273,6 +323,12 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
     pos.unmake();
     if class.check {
         class.kind = MoveKind::Check;
+        // The check is the heavier effect; what else it attacks matters
+        // when the pieces chased by every move are counted, and to a
+        // referee.
+        if detail != Detail::AttackOnly {
+            class.chases = check_chases(pos, mv, articles);
+        }
         return class;
     }
     if was_in_check && mover_is_king {
@@ -281,6 +337,7 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
     }
 
     pos.make(mv);
+    let full = detail == Detail::Full;
     let defends_alone = attacking_pieces(pos, !pos.side_to_move()) == 1;
     let excused = |pos: &mut Position, t: &Threat| {
         // A side defending with a single attacking piece may take up a key
@@ -296,23 +353,34 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, chasers: Chasers) 
             || between(t.attacker, t.square).has(mv.to());
         key_point
             || answered_check
-                .is_some_and(|check| !took_part && made_by_the_check(pos, check, t, chasers))
+                .is_some_and(|check| !took_part && made_by_the_check(pos, check, t, articles))
     };
-    class.chases = new_threats(pos, mv, chasers, Weighing::AllCosts);
+    class.chases = new_threats(pos, mv, articles, Weighing::AllCosts);
     class.chases.retain(|t| !excused(pos, t));
     // The piece that moved is judged by what it attacks, not by the duties
     // it would leave to take it (图22, 参考图46; but 参考图30 for a piece that
     // stood still). Looked at only when it could change the kind.
-    if detail == Detail::Full || class.chases.is_empty() {
-        for t in new_threats(pos, mv, chasers, Weighing::DutiesFree) {
+    if full || class.chases.is_empty() {
+        for t in new_threats(pos, mv, articles, Weighing::DutiesFree) {
             let known = class.chases.iter().any(|c| c.square == t.square);
             if t.attacker == mv.to() && !known && !class.chases.is_full() && !excused(pos, &t) {
                 class.chases.push(t);
             }
         }
     }
-    if detail == Detail::Full || class.chases.is_empty() {
-        class.mate_threat = threatens_mate(pos);
+    if full || class.chases.is_empty() {
+        let threat = threatens_mate_avoiding(pos, &[]);
+        if full || threat {
+            class.offers = exchange_offers(pos);
+        }
+        // Taking a piece offered in exchange is no mate threat: the other
+        // side accepts the offer first (图29).
+        let takes_offered: ArrayVec<Move, 16> = class
+            .offers
+            .iter()
+            .filter_map(|o| Move::new(o.offering, o.offered))
+            .collect();
+        class.mate_threat = threat && threatens_mate_avoiding(pos, &takes_offered);
     }
     pos.unmake();
     // A mate threat that already stood before the move is not a new one.

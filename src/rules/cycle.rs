@@ -107,10 +107,13 @@ fn classify_cycle(
     for &mv in moves {
         let color = pos.side_to_move();
         if detail == Detail::Full || !allowed[color.index()] {
-            let class = if rules == RuleSet::Simple && detail != Detail::Full {
+            let articles = rules.articles();
+            let class = if articles.checks_only && detail != Detail::Full {
                 checks_only(&mut pos, mv)
+            } else if articles.chase_needs_one_target && detail == Detail::AttackOnly {
+                classify(&mut pos, mv, Detail::Targets, articles)
             } else {
-                classify(&mut pos, mv, detail, rules.chasers())
+                classify(&mut pos, mv, detail, articles)
             };
             if !rules.counts_as_attack(&class) {
                 allowed[color.index()] = true;
@@ -146,6 +149,7 @@ fn checks_only(pos: &mut Position, mv: Move) -> MoveClass {
         check,
         mate_threat: false,
         chases: Default::default(),
+        offers: Default::default(),
         excuse: None,
     }
 }
@@ -158,7 +162,7 @@ pub fn cycle_loser(pos: &Position, cycle: usize, rules: RuleSet) -> Option<Color
     let mut ruling = rule(&quick, rules);
     // When both sides attack throughout, the Chinese table weighs what kind
     // of attack each made, which needs every effect of every move.
-    if rules == RuleSet::Chinese && both_attack(&quick, rules) {
+    if rules.articles().both_forbidden_by_class && both_attack(&quick, rules) {
         ruling = rule(&classify_cycle(&start, &moves, rules, Detail::Full), rules);
     }
     ruling.loser.map(|(color, _)| color)

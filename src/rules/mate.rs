@@ -36,9 +36,14 @@ thread_local! {
 
 /// [`mates_by_checks`] worked out.
 fn search_checks(pos: &mut Position, checks: u32) -> bool {
+    search_checks_avoiding(pos, checks, &[])
+}
+
+/// [`search_checks`] with some first checks left out.
+fn search_checks_avoiding(pos: &mut Position, checks: u32, excluded: &[Move]) -> bool {
     let king = pos.king_square(!pos.side_to_move());
     for mv in pos.legal_moves() {
-        if !may_give_check(pos, mv, king) {
+        if !may_give_check(pos, mv, king) || excluded.contains(&mv) {
             continue;
         }
         pos.make(mv);
@@ -100,6 +105,22 @@ pub fn threatens_mate(pos: &mut Position) -> bool {
     }
     pos.make_null();
     let threat = mates_by_checks(pos, MATE_THREAT_CHECKS);
+    pos.unmake();
+    threat
+}
+
+/// [`threatens_mate`], counting only the mates that do not start with one of
+/// the `excluded` checks (the capture of a piece offered in exchange, which
+/// the opponent answers by accepting the offer: 图29, 2011 §26.9).
+pub fn threatens_mate_avoiding(pos: &mut Position, excluded: &[Move]) -> bool {
+    if excluded.is_empty() {
+        return threatens_mate(pos);
+    }
+    if pos.in_check() {
+        return false;
+    }
+    pos.make_null();
+    let threat = search_checks_avoiding(pos, MATE_THREAT_CHECKS, excluded);
     pos.unmake();
     threat
 }

@@ -8,15 +8,19 @@
 //!   and targets) and [`judge_game`] the referee's view of a whole game, for
 //!   the `judge` tool and the match runner.
 //!
-//! One concept per file: [`material`] values, [`chase`] (protection and
+//! One concept per file: [`articles`] (where the rule books disagree, and
+//! which way each rule set goes), [`material`] values, [`chase`] (protection and
 //! threats), [`mate`] (the mate-threat search), [`classify`] (one move),
 //! [`tables`] (rule sets and verdict tables), [`cycle`] (one cycle),
-//! [`memo`] (remembered verdicts), [`natural_limit`] (the 60-move rule) and
+//! [`memo`] (remembered verdicts), [`explain`] (the facts behind
+//! each label, for a referee), [`natural_limit`] (the 60-move rule) and
 //! [`game`] (a whole game).
 
+pub mod articles;
 pub mod chase;
 pub mod classify;
 pub mod cycle;
+pub mod explain;
 pub mod game;
 pub mod mate;
 pub mod material;
@@ -24,6 +28,7 @@ pub mod memo;
 pub mod natural_limit;
 pub mod tables;
 
+pub use articles::Articles;
 pub use classify::{MoveClass, MoveKind};
 pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
 pub use game::{

@@ -9,10 +9,14 @@
 //!   (2011 §26.8), otherwise it is a draw.
 //! * `asian` (AXF): perpetual check loses; perpetual mate threats and one
 //!   check with one chase are allowed; a perpetual chase must hit the same
-//!   piece with every move; both sides forbidden is a draw.
+//!   piece with every move, checks that also attack it included; both sides
+//!   forbidden is a draw.
 //! * `simple`: only perpetual check loses.
+//!
+//! Where the books disagree the rule set's [`Articles`] say which way it
+//! goes; the tables below read only those.
 
-use super::chase::Chasers;
+use super::articles::Articles;
 use super::classify::{MoveClass, MoveKind};
 use super::material::kind_name;
 use crate::core::{Color, Square};
@@ -42,22 +46,17 @@ impl RuleSet {
         }
     }
 
-    /// Which pieces' attacks can be chases under this rule set.
-    pub fn chasers(self) -> Chasers {
-        match self {
-            RuleSet::Chinese => Chasers::PawnsWithHelp,
-            RuleSet::Asian | RuleSet::Simple => Chasers::NoKingOrPawn,
-        }
-    }
-
     /// Whether a classified move counts as an attack under this rule set.
     pub fn counts_as_attack(self, class: &MoveClass) -> bool {
-        match self {
-            RuleSet::Chinese => class.kind.is_attack(),
-            // AXF: checks and chases only; a mate threat is allowed, unless
-            // the same move also chases.
-            RuleSet::Asian => class.check || !class.chases.is_empty(),
-            RuleSet::Simple => class.check,
+        let articles = self.articles();
+        if articles.checks_only {
+            class.check
+        } else if articles.mate_threat_forbidden {
+            class.kind.is_attack()
+        } else {
+            // A mate threat is allowed (AXF rules 9-10), unless the same
+            // move also chases.
+            class.check || !class.chases.is_empty()
         }
     }
 }
@@ -162,20 +161,22 @@ struct Conduct<'a> {
 }
 
 fn conduct<'a>(moves: &'a [CycleMove], color: Color, rules: RuleSet) -> Conduct<'a> {
+    let articles: Articles = rules.articles();
     let moves: Vec<&CycleMove> = moves.iter().filter(|m| m.color == color).collect();
     let all_check = !moves.is_empty() && moves.iter().all(|m| m.class.check);
     let every_move_attacks =
         !moves.is_empty() && moves.iter().all(|m| rules.counts_as_attack(&m.class));
-    let forbidden = match rules {
-        RuleSet::Chinese => every_move_attacks,
-        // AXF: checks all the way, or chases of one same piece all the way.
-        RuleSet::Asian => {
-            all_check
-                || (every_move_attacks
-                    && moves.iter().all(|m| !m.class.check)
-                    && common_target(&moves).is_some())
-        }
-        RuleSet::Simple => all_check,
+    let forbidden = if all_check {
+        true
+    } else if articles.checks_only {
+        false
+    } else if articles.chase_needs_one_target {
+        // AXF: one same piece attacked by every move, some of them checks
+        // that also attack it (rule 32; a check with a chase of another
+        // piece is allowed, diagrams 37-38).
+        common_target(&moves).is_some()
+    } else {
+        every_move_attacks
     };
     let single_piece = moves.iter().all(|m| m.class.single_piece_attack());
     Conduct {
@@ -199,6 +200,21 @@ fn common_target(moves: &[&CycleMove]) -> Option<u8> {
 fn offence(side: &Conduct) -> Offence {
     if side.all_check {
         return Offence::PerpetualCheck;
+    }
+    // Every move attacks one same piece, with or without check: a perpetual
+    // chase of it (将兼捉 counts as 捉 of that piece).
+    if let Some(id) = common_target(&side.moves) {
+        let first = side.moves[0];
+        let chased = first
+            .class
+            .chases
+            .iter()
+            .zip(&first.target_ids)
+            .find(|(_, t)| **t == id)
+            .map(|(t, _)| (kind_name(t.piece.kind), t.square));
+        if let Some(target) = chased {
+            return Offence::PerpetualChase(vec![target]);
+        }
     }
     let mut kinds: Vec<MoveKind> = side.moves.iter().map(|m| m.class.kind).collect();
     kinds.sort_unstable_by(|a, b| b.cmp(a));
@@ -246,11 +262,13 @@ pub fn rule(moves: &[CycleMove], rules: RuleSet) -> Ruling {
         (false, false) => draw("repetition without a forbidden perpetual"),
         (true, false) => loses(&red, Color::Red),
         (false, true) => loses(&black, Color::Black),
-        (true, true) if rules == RuleSet::Chinese => match (red.single_piece, black.single_piece) {
-            (true, false) => loses(&red, Color::Red),
-            (false, true) => loses(&black, Color::Black),
-            _ => draw("both sides attack perpetually"),
-        },
+        (true, true) if rules.articles().both_forbidden_by_class => {
+            match (red.single_piece, black.single_piece) {
+                (true, false) => loses(&red, Color::Red),
+                (false, true) => loses(&black, Color::Black),
+                _ => draw("both sides attack perpetually"),
+            }
+        }
         (true, true) => draw("both sides attack perpetually"),
     }
 }

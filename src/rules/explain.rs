@@ -1,0 +1,100 @@
+//! What a referee needs to see why a move was labelled as it was: every
+//! piece the move leaves attacked, the exchange on its point, the
+//! protection found (or missing), and whether the labeller counted the
+//! attack as a chase. The labels themselves come from [`classify`]; this
+//! only lays the board's facts beside them.
+//!
+//! [`classify`]: super::classify::classify
+
+use super::chase::{captures_onto, exchange_gain, Threat};
+use super::cycle::Judgement;
+use super::material::material_value;
+use crate::core::{GenKind, Move, Piece, Position, Square};
+
+/// One enemy piece that the side that moved could take if it were its turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub attacker: Square,
+    pub target: Square,
+    pub piece: Piece,
+    /// What the capture nets on the target's point once every recapture
+    /// there is played out (material values of 2011 §26.6).
+    pub exchange: i32,
+    /// The enemy pieces that could legally take back on the point.
+    pub protectors: Vec<Square>,
+    /// The chase the labeller counted on this piece, if any (it may be won
+    /// by another attacker, or through a check).
+    pub chase: Option<Threat>,
+    /// Whether the piece is won only through a check first (抽吃): then
+    /// there is no direct capture, and `exchange` is the chase's gain.
+    pub through_check: bool,
+}
+
+/// Every effect of one move of a cycle.
+#[derive(Clone, Debug)]
+pub struct MoveEffects {
+    pub mv: Move,
+    pub attacks: Vec<Attack>,
+}
+
+/// The attacks of the side that just moved in `pos`, with the chases the
+/// labeller counted for that move.
+fn attacks_now(pos: &mut Position, chases: &[Threat]) -> Vec<Attack> {
+    let mut found = Vec::new();
+    pos.make_null();
+    for capture in pos.moves_of(GenKind::Captures) {
+        let (from, to) = (capture.from(), capture.to());
+        let Some(piece) = pos.piece_at(to) else {
+            continue;
+        };
+        let value = material_value(piece, to);
+        if value == 0 {
+            continue;
+        }
+        pos.make(capture);
+        let exchange = value - exchange_gain(pos, to, 6);
+        let protectors = captures_onto(pos, to).iter().map(|m| m.from()).collect();
+        pos.unmake();
+        found.push(Attack {
+            attacker: from,
+            target: to,
+            piece,
+            exchange,
+            protectors,
+            chase: chases.iter().find(|t| t.square == to).copied(),
+            through_check: false,
+        });
+    }
+    pos.unmake();
+    // Chases won through a check have no direct capture to show.
+    for t in chases {
+        if !found.iter().any(|a| a.target == t.square) {
+            found.push(Attack {
+                attacker: t.attacker,
+                target: t.square,
+                piece: t.piece,
+                exchange: t.gain,
+                protectors: Vec::new(),
+                chase: Some(*t),
+                through_check: true,
+            });
+        }
+    }
+    found
+}
+
+/// The effects of each move of `judgement`'s cycle, which starts from
+/// `start` (the position before the cycle's first move, with its history).
+pub fn explain_cycle(start: &Position, judgement: &Judgement) -> Vec<MoveEffects> {
+    let mut pos = start.clone();
+    judgement
+        .moves
+        .iter()
+        .map(|m| {
+            let mv = m.class.mv;
+            pos.make(mv);
+            let attacks = attacks_now(&mut pos, &m.class.chases);
+            MoveEffects { mv, attacks }
+        })
+        .collect()
+}

@@ -1,0 +1,161 @@
+//! Positions built from the rule articles, one or more per article, each
+//! with its moves, the verdict every rule set must give and the article that
+//! says so (`rules_cases/mod.rs`); and the labels the articles name, checked
+//! move by move through the library.
+
+mod rules_cases;
+
+use chuhan::rules::chase::{pinned_by_horse, threats, ThreatWay, Weighing};
+use chuhan::rules::{judge_cycle, MoveKind, RuleSet};
+use chuhan::{Position, Square};
+use rules_cases::{judge, parse, ARTICLE_CASES};
+
+#[test]
+fn every_article_case_gets_the_verdict_its_article_gives() {
+    let mut wrong = Vec::new();
+    let mut judged = 0;
+    for case in ARTICLE_CASES {
+        let (start, moves) = parse(case.fen, case.moves);
+        for &(rules, want) in case.verdicts {
+            let game = judge(&start, &moves, rules);
+            judged += 1;
+            if game.outcome.name() != want {
+                wrong.push(format!(
+                    "{} ({rules}): {} ({}) instead of {want}: {}",
+                    case.name, game.outcome, game.reason, case.article
+                ));
+            }
+        }
+    }
+    println!(
+        "article cases: {} positions, {judged} verdicts",
+        ARTICLE_CASES.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The cycle of a case as judged under `rules`, its moves classified in full.
+fn cycle_of(name: &str, rules: RuleSet) -> chuhan::rules::Judgement {
+    let case = ARTICLE_CASES
+        .iter()
+        .find(|c| c.name == name)
+        .expect("a known case");
+    let (start, moves) = parse(case.fen, case.moves);
+    let game = judge(&start, &moves, rules);
+    game.cycle.expect("a repetition")
+}
+
+#[test]
+fn a_check_that_attacks_a_piece_is_labelled_with_both_effects() {
+    // 2011 §26.4: c3e3 checks and attacks the unprotected horse on e1 over
+    // the elephant; the king's answer is idle (§26.1.2).
+    let cycle = cycle_of("one-check-one-chase", RuleSet::Chinese);
+    let check = &cycle.moves[0].class;
+    assert_eq!(check.kind, MoveKind::Check);
+    let chased: Vec<Square> = check.chases.iter().map(|t| t.square).collect();
+    assert_eq!(chased, vec![Square::E1]);
+    assert_eq!(cycle.moves[1].class.kind, MoveKind::Idle);
+    assert!(cycle.moves[1].class.excuse.is_some());
+    assert_eq!(cycle.moves[2].class.kind, MoveKind::Chase);
+}
+
+#[test]
+fn a_cycle_whose_checks_also_attack_the_chased_piece_is_a_perpetual_chase() {
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let cycle = cycle_of("check-and-chase-of-one-piece", rules);
+        assert_eq!(cycle.moves[0].class.kind, MoveKind::Check);
+        assert_eq!(cycle.moves[0].class.chases[0].square, Square::C7);
+        assert_eq!(
+            cycle.reason, "perpetual chase of the cannon on c7 by Red",
+            "{rules}"
+        );
+    }
+}
+
+#[test]
+fn an_offer_that_chases_is_a_chase_and_the_offer_is_recorded() {
+    // 2011 §26.4: 兑兼捉, the heavier effect (the chase) decides.
+    let cycle = cycle_of("offer-that-chases", RuleSet::Chinese);
+    let offer_and_chase = &cycle.moves[0].class;
+    assert_eq!(offer_and_chase.kind, MoveKind::Chase);
+    assert_eq!(offer_and_chase.chases[0].square, Square::A7);
+    assert!(
+        offer_and_chase
+            .offers
+            .iter()
+            .any(|o| o.offering == Square::A2 && o.offered == Square::I2),
+        "{:?}",
+        offer_and_chase.offers
+    );
+}
+
+#[test]
+fn an_exchange_offer_is_not_a_mate_threat() {
+    // 2011 §26.9, 图29: the only mate starts by taking the offered chariot.
+    let cycle = cycle_of("perpetual-offer-is-no-mate-threat", RuleSet::Chinese);
+    let offer = &cycle.moves[0].class;
+    assert_eq!(offer.kind, MoveKind::Idle);
+    assert!(!offer.mate_threat);
+    assert_eq!(offer.offers.len(), 1);
+}
+
+#[test]
+fn a_perpetual_mate_threat_is_labelled_on_every_move() {
+    let cycle = cycle_of("perpetual-mate-threat", RuleSet::Chinese);
+    for m in cycle.moves.iter().filter(|m| m.color == chuhan::Color::Red) {
+        assert_eq!(m.class.kind, MoveKind::MateThreat, "{}", m.class.mv);
+    }
+    assert_eq!(cycle.reason, "perpetual mate threat by Red");
+}
+
+/// Black's chariot on f8 stands on the leg of the red horse on g8, which
+/// would otherwise check the king on e9; the horse is unprotected, and the
+/// chariot is protected by the horse on d7.
+const HORSE_PIN: &str = "4k4/5rN2/3n5/9/9/9/9/9/5R3/3K5";
+
+#[test]
+fn a_piece_pinned_by_a_horse_does_not_chase_under_asian_rule_19() {
+    let mut pos = Position::from_fen(&format!("{HORSE_PIN} b")).unwrap();
+    assert!(pinned_by_horse(&pos, Square::F8));
+    assert!(!pinned_by_horse(&pos, Square::D7));
+    let chinese = threats(&mut pos, RuleSet::Chinese.articles(), Weighing::AllCosts);
+    assert!(
+        chinese
+            .iter()
+            .any(|t| t.attacker == Square::F8 && t.square == Square::G8),
+        "the CXA texts have no such article: {chinese:?}"
+    );
+    let asian = threats(&mut pos, RuleSet::Asian.articles(), Weighing::AllCosts);
+    assert!(
+        !asian.iter().any(|t| t.attacker == Square::F8),
+        "AXF rule 19: {asian:?}"
+    );
+}
+
+#[test]
+fn a_piece_pinned_by_a_horse_may_not_be_chased_even_when_protected() {
+    // Red's chariot on f1 attacks the pinned, protected chariot on f8. The
+    // CXA rules weigh the exchange (here it saves the horse on g8, the
+    // chariot's own target); AXF rule 19 counts the chariot as immobilised,
+    // protected or not.
+    let mut pos = Position::from_fen(&format!("{HORSE_PIN} w")).unwrap();
+    let on_f8 = |found: &chuhan::rules::chase::Threats| {
+        found.iter().find(|t| t.square == Square::F8).map(|t| t.way)
+    };
+    let chinese = threats(&mut pos, RuleSet::Chinese.articles(), Weighing::AllCosts);
+    assert_ne!(on_f8(&chinese), Some(ThreatWay::Immobilised), "{chinese:?}");
+    let asian = threats(&mut pos, RuleSet::Asian.articles(), Weighing::AllCosts);
+    assert_eq!(on_f8(&asian), Some(ThreatWay::Immobilised), "{asian:?}");
+}
+
+#[test]
+fn the_judge_of_a_cycle_names_the_article_cases_reason() {
+    // The chase case's reason names its target, read from the full judgement.
+    let (start, moves) = parse(ARTICLE_CASES[2].fen, ARTICLE_CASES[2].moves);
+    let mut pos = start.clone();
+    for &mv in &moves {
+        pos.make(mv);
+    }
+    let judged = judge_cycle(&pos, 4, RuleSet::Chinese).unwrap();
+    assert_eq!(judged.reason, "perpetual chase of the cannon on a7 by Red");
+}

@@ -1,0 +1,250 @@
+//! Cases built from the rule articles (not taken from the corpus), and the
+//! board transformations the property tests apply to every case: shared by
+//! `rules_articles.rs` and `rules_properties.rs`.
+
+#![allow(dead_code)] // each test binary uses its own part
+
+use chuhan::rules::{judge_game, GameJudgement, RuleSet};
+use chuhan::{Move, Position};
+
+/// One constructed position with a repeating line, the verdict each rule set
+/// must give, and the article that says so.
+pub struct ArticleCase {
+    pub name: &'static str,
+    /// The article(s) applied, and why the verdict follows.
+    pub article: &'static str,
+    pub fen: &'static str,
+    pub moves: &'static str,
+    /// Rule set and verdict (`red_loses`, `black_loses`, `draw`).
+    pub verdicts: &'static [(RuleSet, &'static str)],
+}
+
+use RuleSet::{Asian, Chinese, Simple};
+
+pub const ARTICLE_CASES: &[ArticleCase] = &[
+    ArticleCase {
+        name: "perpetual-check",
+        article: "2011 §25.1 (1999 §26.1, AXF rule 6): unilateral perpetual check is never \
+                  allowed; the red chariot checks on ranks 9 and 8 while the king steps",
+        fen: "3k4R/9/9/9/9/9/9/9/9/4K4 b - - 0 1",
+        moves: "d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "red_loses"),
+        ],
+    },
+    ArticleCase {
+        name: "both-idle",
+        article: "2011 §25.2: both sides allowed (the horses only go out and back), a draw",
+        fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        moves: "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "chase-of-an-unprotected-cannon",
+        article: "2011 §24.3, §24.11, §25.3 (AXF rule 18): the chariot attacks the \
+                  unprotected cannon with every move, a forbidden perpetual chase; the \
+                  simple rules only forbid checks",
+        fen: "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w - - 0 1",
+        moves: "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "follow-a-protected-cannon",
+        article: "2011 §24.7, §24.8 (跟 is idle): the cannon on a7 is protected by the \
+                  chariot on c7, so attacking it wins nothing; allowed, a draw",
+        fen: "4k4/9/c1r6/9/9/9/9/1R7/9/3K5 w - - 0 1",
+        moves: "b2a2 e9f9 a2b2 f9e9 b2a2 e9f9 a2b2 f9e9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "perpetual-mate-threat",
+        article: "2011 §24.2, §24.10, §25.3: each chariot move threatens mate on the \
+                  e-file along a rank the black chariot has just left; 长杀 is forbidden \
+                  in the CXA rules but allowed by AXF rules 9-10",
+        fen: "3ckc3/9/9/R1r6/4P4/9/9/9/9/4K4 w - - 0 1",
+        moves: "a6a7 c6c7 a7a6 c7c6 a6a7 c6c7 a7a6 c7c6",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "one-check-one-chase",
+        article: "2011 §24.13 (一将一捉 is forbidden), §26.4 (the check that also attacks \
+                  the horse on e1 is labelled with both effects), §26.1.2 (the king's \
+                  answers are idle); AXF diagrams 37-38 allow one check and one chase of \
+                  different pieces",
+        fen: "4k4/9/2n6/9/2P1P4/9/2C6/4B4/4n4/4K4 w - - 0 1",
+        moves: "c3e3 e9f9 e3c3 f9e9 c3e3 e9f9 e3c3 f9e9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "check-and-chase-of-one-piece",
+        article: "2011 §26.4 (a check that also attacks is labelled with both effects): the \
+                  chariot's step to e3 checks and uncovers the chariot on c0 against the \
+                  unprotected cannon, its step back attacks the cannon itself; every move \
+                  attacks the same piece, a perpetual chase under AXF rule 32 as well, \
+                  whatever the checks",
+        fen: "4k4/9/2c6/9/9/9/2R6/9/9/2RK5 w - - 0 1",
+        moves: "c3e3 e9f9 e3c3 f9e9 c3e3 e9f9 e3c3 f9e9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "offer-that-chases",
+        article: "2011 §26.4 (兑兼捉 is a chase; AXF rule 36): every chariot move offers the \
+                  chariot exchange on rank 2 and attacks the unprotected cannon",
+        fen: "4k4/9/c8/9/9/9/4P4/1R6r/4A4/3AK4 w - - 0 1",
+        moves: "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "perpetual-offer-is-no-mate-threat",
+        article: "2011 §24.12, §26.9 (图29): the red chariot follows the black one, offering \
+                  the exchange each move; the mate it would give starts by taking the \
+                  offered chariot, which Black answers by accepting, so it is 长兑 \
+                  (allowed), not 长杀",
+        fen: "3k2r2/3c5/9/9/9/9/7R1/9/4A4/4K4 w - - 0 1",
+        moves: "h3g3 g9h9 g3h3 h9g9 h3g3 g9h9 g3h3 h9g9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "pawn-chases-freely",
+        article: "2011 §26.1 (a pawn itself may chase perpetually; AXF rule 29): the crossed \
+                  pawn attacks the unprotected cannon with every sideways step",
+        fen: "4k4/9/3c5/4P4/9/9/9/9/9/5K3 w - - 0 1",
+        moves: "e6d6 d7e7 d6e6 e7d7 e6d6 d7e7 d6e6 e7d7",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+];
+
+/// A game as positions and moves.
+pub fn parse(fen: &str, moves: &str) -> (Position, Vec<Move>) {
+    let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let moves = moves
+        .split_whitespace()
+        .map(|m| m.parse().unwrap_or_else(|e| panic!("{m}: {e}")))
+        .collect();
+    (start, moves)
+}
+
+pub fn judge(start: &Position, moves: &[Move], rules: RuleSet) -> GameJudgement {
+    judge_game(start, moves, rules).unwrap_or_else(|e| panic!("{}: {e}", start.to_fen()))
+}
+
+/// The board part of a FEN, each rank as nine characters ('.' for empty).
+fn expand(board: &str) -> Vec<Vec<char>> {
+    board
+        .split('/')
+        .map(|rank| {
+            let mut row = Vec::new();
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(n) => row.extend(std::iter::repeat_n('.', n as usize)),
+                    None => row.push(c),
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+fn compress(rows: &[Vec<char>]) -> String {
+    rows.iter()
+        .map(|row| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for &c in row {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The position seen in a mirror: files a-i become i-a.
+pub fn mirror_fen(fen: &str) -> String {
+    let (board, rest) = fen.split_once(' ').unwrap_or((fen, "w"));
+    let rows: Vec<Vec<char>> = expand(board)
+        .into_iter()
+        .map(|row| row.into_iter().rev().collect())
+        .collect();
+    format!("{} {rest}", compress(&rows))
+}
+
+/// The position with the colours swapped: Red's pieces become Black's on
+/// the same files, ranks counted from the other side, the other side to
+/// move.
+pub fn flip_fen(fen: &str) -> String {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().unwrap_or_default();
+    let side = match fields.next() {
+        Some("b") => "w",
+        _ => "b",
+    };
+    let rows: Vec<Vec<char>> = expand(board)
+        .into_iter()
+        .rev()
+        .map(|row| {
+            row.into_iter()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // The move counters stay: the natural limit reads the halfmove clock.
+    let rest: Vec<&str> = fields.collect();
+    format!("{} {side} {}", compress(&rows), rest.join(" "))
+}
+
+fn map_move(mv: Move, square: impl Fn(char, char) -> (char, char)) -> Move {
+    let text = mv.to_string();
+    let c: Vec<char> = text.chars().collect();
+    let (f1, r1) = square(c[0], c[1]);
+    let (f2, r2) = square(c[2], c[3]);
+    format!("{f1}{r1}{f2}{r2}").parse().expect("a mapped move")
+}
+
+pub fn mirror_move(mv: Move) -> Move {
+    map_move(mv, |file, rank| ((b'a' + b'i' - file as u8) as char, rank))
+}
+
+pub fn flip_move(mv: Move) -> Move {
+    map_move(mv, |file, rank| (file, (b'0' + b'9' - rank as u8) as char))
+}
+
+/// The verdict for the other colour.
+pub fn flip_verdict(verdict: &str) -> &str {
+    match verdict {
+        "red_loses" => "black_loses",
+        "black_loses" => "red_loses",
+        other => other,
+    }
+}
