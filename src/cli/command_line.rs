@@ -5,6 +5,7 @@
 use super::bench::{self, BenchArgs};
 use super::book::{self, BookArgs};
 use super::convert::{self, ConvertArgs};
+use super::datagen::{self, DatagenArgs};
 use super::judge::{self, JudgeArgs};
 use super::perft::{self, PerftArgs};
 use super::r#match;
@@ -55,6 +56,7 @@ enum Tool {
     },
     Book(BookArgs),
     Convert(ConvertArgs),
+    Datagen(DatagenArgs),
 }
 
 /// Runs `chuhan ARGS` (the program name first, as `std::env::args_os`
@@ -95,6 +97,7 @@ where
         Some(Tool::Match { args }) => r#match::run(&args).map_err(ToolError::Failed),
         Some(Tool::Book(a)) => book::run(a),
         Some(Tool::Convert(a)) => convert::run(a),
+        Some(Tool::Datagen(a)) => datagen::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
