@@ -9,6 +9,7 @@ use super::datagen::{self, DatagenArgs};
 use super::judge::{self, JudgeArgs};
 use super::perft::{self, PerftArgs};
 use super::r#match;
+use super::tune::{self, TuneArgs};
 use super::ToolError;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
@@ -57,6 +58,7 @@ enum Tool {
     Book(BookArgs),
     Convert(ConvertArgs),
     Datagen(DatagenArgs),
+    Tune(TuneArgs),
 }
 
 /// Runs `chuhan ARGS` (the program name first, as `std::env::args_os`
@@ -98,6 +100,7 @@ where
         Some(Tool::Book(a)) => book::run(a),
         Some(Tool::Convert(a)) => convert::run(a),
         Some(Tool::Datagen(a)) => datagen::run(a),
+        Some(Tool::Tune(a)) => tune::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
