@@ -5,6 +5,7 @@
 pub mod book;
 pub mod cli;
 pub mod core;
+pub mod learn;
 pub mod matchrunner;
 pub mod notation;
 pub mod protocol;

@@ -5,9 +5,11 @@
 use super::bench::{self, BenchArgs};
 use super::book::{self, BookArgs};
 use super::convert::{self, ConvertArgs};
+use super::datagen::{self, DatagenArgs};
 use super::judge::{self, JudgeArgs};
 use super::perft::{self, PerftArgs};
 use super::r#match;
+use super::tune::{self, TuneArgs};
 use super::ToolError;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
@@ -55,6 +57,8 @@ enum Tool {
     },
     Book(BookArgs),
     Convert(ConvertArgs),
+    Datagen(DatagenArgs),
+    Tune(TuneArgs),
 }
 
 /// Runs `chuhan ARGS` (the program name first, as `std::env::args_os`
@@ -95,6 +99,8 @@ where
         Some(Tool::Match { args }) => r#match::run(&args).map_err(ToolError::Failed),
         Some(Tool::Book(a)) => book::run(a),
         Some(Tool::Convert(a)) => convert::run(a),
+        Some(Tool::Datagen(a)) => datagen::run(a),
+        Some(Tool::Tune(a)) => tune::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,16 +1,18 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
-//! `judge`, `match`, `book`, `convert`, and the command line that picks one
-//! (`command_line.rs`).
+//! `judge`, `match`, `book`, `convert`, `datagen`, `tune`, and the command
+//! line that picks one (`command_line.rs`).
 
 pub mod bench;
 pub mod book;
 mod command_line;
 pub mod convert;
+pub mod datagen;
 mod error;
 mod input;
 pub mod judge;
 pub mod r#match;
 pub mod perft;
+pub mod tune;
 mod values;
 
 pub use command_line::{run, VERSION};

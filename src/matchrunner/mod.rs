@@ -14,7 +14,7 @@ pub mod clock;
 pub mod engine;
 pub mod engine_line;
 pub mod game;
-mod interrupt;
+pub mod interrupt;
 pub mod openings;
 pub mod report;
 pub mod stats;

@@ -18,10 +18,8 @@ const fn build_psq() -> [[[S; 90]; 7]; 2] {
     while kind < 7 {
         let mut sq = 0;
         while sq < 90 {
-            // Tables are drawn rank 9 first from Red's side: Red's square
-            // (file f, rank r) is entry (9 - r) * 9 + f; Black's mirror is `sq`.
-            let red_entry = (9 - sq / 9) * 9 + sq % 9;
-            let black_entry = sq;
+            let red_entry = table_entry(Color::Red, sq);
+            let black_entry = table_entry(Color::Black, sq);
             let m = MATERIAL[kind];
             table[0][kind][sq] = S(
                 m.0 + PST_MG[kind][red_entry],
@@ -36,6 +34,17 @@ const fn build_psq() -> [[[S; 90]; 7]; 2] {
         kind += 1;
     }
     table
+}
+
+/// The entry of a piece-square table in [`super::weights`] that a piece of
+/// `color` on square index `sq` reads.
+pub const fn table_entry(color: Color, sq: usize) -> usize {
+    // Tables are drawn rank 9 first from Red's side: Red's square (file f,
+    // rank r) is entry (9 - r) * 9 + f; Black reads the mirror, entry `sq`.
+    match color {
+        Color::Red => (9 - sq / 9) * 9 + sq % 9,
+        Color::Black => sq,
+    }
 }
 
 const fn eg_table(kind: usize, entry: usize) -> i32 {
@@ -149,7 +158,10 @@ fn positional(pos: &Position) -> S {
         crossed_pawns(pos, Color::Red),
         crossed_pawns(pos, Color::Black),
     ];
-    side_terms(pos, Color::Red, &crossed) - side_terms(pos, Color::Black, &crossed)
+    let (mut red, mut black) = (S(0, 0), S(0, 0));
+    side_terms_with(pos, Color::Red, &crossed, &mut red);
+    side_terms_with(pos, Color::Black, &crossed, &mut black);
+    red - black
 }
 
 /// A middlegame/endgame pair as one value at `phase`.
@@ -210,36 +222,112 @@ fn king_zone(color: Color) -> Bitboard {
     }
 }
 
-fn side_terms(pos: &Position, us: Color, crossed: &[Bitboard; 2]) -> S {
+/// A positional term of the evaluation: which weight of [`super::weights`]
+/// it counts. The evaluation hands each term to a [`TermSink`] with how many
+/// times it applies, so that a tuner can read the coefficients that the
+/// search multiplies by the weights.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Term {
+    AdvisorGuard,
+    ElephantGuard,
+    ChariotMobility,
+    HorseMobility,
+    CannonMobility,
+    HorseTrapped,
+    ChariotOpenFile,
+    /// The entry of [`KING_ZONE_ATTACKERS`] (0 to 4), a middlegame value.
+    KingZoneAttackers(usize),
+    KingFileOpen,
+    HollowCannon,
+    LoadedCannon,
+    KingRaised,
+    ConnectedCrossedPawns,
+}
+
+impl Term {
+    /// The term's weight.
+    #[inline(always)]
+    pub const fn weight(self) -> S {
+        match self {
+            Term::AdvisorGuard => ADVISOR_GUARD,
+            Term::ElephantGuard => ELEPHANT_GUARD,
+            Term::ChariotMobility => CHARIOT_MOBILITY,
+            Term::HorseMobility => HORSE_MOBILITY,
+            Term::CannonMobility => CANNON_MOBILITY,
+            Term::HorseTrapped => HORSE_TRAPPED,
+            Term::ChariotOpenFile => CHARIOT_OPEN_FILE,
+            Term::KingZoneAttackers(count) => S(KING_ZONE_ATTACKERS[count], 0),
+            Term::KingFileOpen => KING_FILE_OPEN,
+            Term::HollowCannon => HOLLOW_CANNON,
+            Term::LoadedCannon => LOADED_CANNON,
+            Term::KingRaised => KING_RAISED,
+            Term::ConnectedCrossedPawns => CONNECTED_CROSSED_PAWNS,
+        }
+    }
+}
+
+/// Receives one side's positional terms: `count` times a term's weight.
+pub trait TermSink {
+    fn add(&mut self, term: Term, count: i32);
+}
+
+/// The evaluation's own sink: the weighted sum.
+impl TermSink for S {
+    #[inline(always)]
+    fn add(&mut self, term: Term, count: i32) {
+        *self += term.weight() * count;
+    }
+}
+
+/// The positional terms of `us` (everything but material and tables),
+/// handed to `sink` from `us`'s view.
+pub fn side_terms<T: TermSink>(pos: &Position, us: Color, sink: &mut T) {
+    let crossed = [
+        crossed_pawns(pos, Color::Red),
+        crossed_pawns(pos, Color::Black),
+    ];
+    side_terms_with(pos, us, &crossed, sink);
+}
+
+#[inline(always)]
+fn side_terms_with<T: TermSink>(pos: &Position, us: Color, crossed: &[Bitboard; 2], sink: &mut T) {
     let them = !us;
     let occupied = pos.occupied();
     let own = pos.color_pieces(us);
-    let mut score = S(0, 0);
 
     // Guards against attackers.
     let enemy_units = attack_units(pos, them, crossed[them.index()]).min(GUARD_ATTACK_CAP);
-    score += ADVISOR_GUARD * (pos.pieces(us, PieceKind::Advisor).count() as i32 * enemy_units);
-    score += ELEPHANT_GUARD * (pos.pieces(us, PieceKind::Elephant).count() as i32 * enemy_units);
+    sink.add(
+        Term::AdvisorGuard,
+        pos.pieces(us, PieceKind::Advisor).count() as i32 * enemy_units,
+    );
+    sink.add(
+        Term::ElephantGuard,
+        pos.pieces(us, PieceKind::Elephant).count() as i32 * enemy_units,
+    );
 
     // Mobility and open files.
     let own_pawns = pos.pieces(us, PieceKind::Pawn);
     for sq in pos.pieces(us, PieceKind::Chariot) {
         let reach = chariot_attacks(sq, occupied) - own;
-        score += CHARIOT_MOBILITY * reach.count() as i32;
+        sink.add(Term::ChariotMobility, reach.count() as i32);
         if (ahead_on_file(sq, us) & own_pawns).is_empty() {
-            score += CHARIOT_OPEN_FILE;
+            sink.add(Term::ChariotOpenFile, 1);
         }
     }
     let enemy_pawn_reach = pawn_attacks(pos, them);
     for sq in pos.pieces(us, PieceKind::Horse) {
         let safe = horse_attacks(sq, occupied) - own - enemy_pawn_reach;
-        score += HORSE_MOBILITY * safe.count() as i32;
+        sink.add(Term::HorseMobility, safe.count() as i32);
         if safe.is_empty() {
-            score += HORSE_TRAPPED;
+            sink.add(Term::HorseTrapped, 1);
         }
     }
     for sq in pos.pieces(us, PieceKind::Cannon) {
-        score += CANNON_MOBILITY * (chariot_attacks(sq, occupied) - occupied).count() as i32;
+        sink.add(
+            Term::CannonMobility,
+            (chariot_attacks(sq, occupied) - occupied).count() as i32,
+        );
     }
 
     // King safety, as penalties.
@@ -249,31 +337,33 @@ fn side_terms(pos: &Position, us: Color, crossed: &[Bitboard; 2]) -> S {
         | pos.pieces(them, PieceKind::Cannon)
         | pos.pieces(them, PieceKind::Pawn))
         & king_zone(us);
-    score.0 -= KING_ZONE_ATTACKERS[(intruders.count() as usize).min(4)];
+    sink.add(
+        Term::KingZoneAttackers((intruders.count() as usize).min(4)),
+        -1,
+    );
     let file_ahead = ahead_on_file(king, us);
     if pos.pieces(them, PieceKind::Chariot).any() && (file_ahead & own).is_empty() {
-        score -= KING_FILE_OPEN;
+        sink.add(Term::KingFileOpen, -1);
     }
     for cannon in pos.pieces(them, PieceKind::Cannon) & file_ahead {
         match (between(king, cannon) & occupied).count() {
-            0 => score -= HOLLOW_CANNON,
-            2 => score -= LOADED_CANNON,
+            0 => sink.add(Term::HollowCannon, -1),
+            2 => sink.add(Term::LoadedCannon, -1),
             _ => {}
         }
     }
     let back_rank = if us == Color::Red { 0 } else { 9 };
     if king.rank().index() != back_rank {
-        score += KING_RAISED;
+        sink.add(Term::KingRaised, 1);
     }
 
     // Crossed pawns side by side.
     let crossed = crossed[us.index()];
     for sq in crossed {
         if sq.offset(1, 0).is_some_and(|right| crossed.has(right)) {
-            score += CONNECTED_CROSSED_PAWNS;
+            sink.add(Term::ConnectedCrossedPawns, 1);
         }
     }
-    score
 }
 
 /// The points of a square's file ahead of it, by colour and square.

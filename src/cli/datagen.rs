@@ -1,0 +1,147 @@
+//! `chuhan datagen --out FILE [--threads N] [--nodes N] [--games N] ...`:
+//! self-play games written as training data (see [`crate::learn::datagen`]
+//! and the format in [`crate::learn::format`]).
+
+use super::values::number;
+use super::ToolError;
+use crate::book::Books;
+use crate::learn::datagen::{self, DatagenConfig};
+use crate::learn::selfplay::{GameSettings, OpeningSource};
+use crate::matchrunner::interrupt;
+use crate::rules::RuleSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Play the engine against itself and write its positions as training data.
+///
+/// Each game starts from the opening book (a weighted walk) or one of the
+/// match runner's built-in openings, then a few random legal plies, all
+/// drawn from the seed; then every move is a search of a fixed number of
+/// nodes on one thread. Games end by the rules (mate, no legal move,
+/// repetition verdicts, the 60-move rule) or by the resign and draw
+/// thresholds. Records are appended to FILE (created if missing); the same
+/// seed writes the same data for any thread count. Ctrl-C stops the run and
+/// keeps every finished game; progress goes to stderr.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  chuhan datagen --out data/selfplay.bin --threads 2 --nodes 5000 --games 100
+  chuhan datagen --out data/selfplay.bin --positions 2000000 --seed 7")]
+pub struct DatagenArgs {
+    /// The data file to append to.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Games played at once, one thread each.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number::<usize>)]
+    threads: usize,
+    /// Nodes searched per move.
+    #[arg(long, value_name = "N", default_value_t = 5_000, value_parser = number::<u64>)]
+    nodes: u64,
+    /// Stop after this many games (without --games or --positions: until Ctrl-C).
+    #[arg(long, value_name = "N", value_parser = number::<u64>)]
+    games: Option<u64>,
+    /// Stop once this many positions are written (whole games only).
+    #[arg(long, value_name = "N", value_parser = number::<u64>)]
+    positions: Option<u64>,
+    /// Seeds the openings and random plies.
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
+    seed: u64,
+    /// The opening book to walk (default: the shipped book/chuhan.book, when found).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    book: Option<PathBuf>,
+    /// Use the built-in openings only.
+    #[arg(long)]
+    no_book: bool,
+    /// The most moves taken from the book.
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = number::<usize>)]
+    book_plies: usize,
+    /// The most random legal plies after the opening.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = number::<usize>)]
+    random_plies: usize,
+    /// A game is won once the score stays beyond this (centipawns)...
+    #[arg(long, value_name = "CP", default_value_t = 1_000, value_parser = number::<i32>)]
+    resign_score: i32,
+    /// ...for this many plies in a row.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = number::<usize>)]
+    resign_plies: usize,
+    /// A game is drawn once the score stays within this of 0...
+    #[arg(long, value_name = "CP", default_value_t = 10, value_parser = number::<i32>)]
+    draw_score: i32,
+    /// ...for this many plies in a row...
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = number::<usize>)]
+    draw_plies: usize,
+    /// ...from this ply of the game on.
+    #[arg(long, value_name = "N", default_value_t = 80, value_parser = number::<usize>)]
+    draw_after: usize,
+    /// A game that reaches this ply is a draw.
+    #[arg(long, value_name = "N", default_value_t = 400, value_parser = number::<usize>)]
+    max_plies: usize,
+    /// Hash table per game, in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = number::<usize>)]
+    hash: usize,
+    /// The repetition rules: chinese, asian or simple.
+    #[arg(long, value_name = "RULE", default_value_t = RuleSet::default())]
+    rule: RuleSet,
+    /// Seconds between progress lines.
+    #[arg(long, value_name = "S", default_value_t = 5, value_parser = number::<u64>)]
+    progress: u64,
+}
+
+/// Runs the tool.
+pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
+    if args.threads == 0 || args.nodes == 0 {
+        return Err(ToolError::Usage(
+            "--threads and --nodes must be at least 1".into(),
+        ));
+    }
+    let book = if args.no_book {
+        Books::none()
+    } else if let Some(path) = &args.book {
+        Books::open(&[path]).map_err(|e| e.to_string())?
+    } else {
+        Books::default_path()
+            .and_then(|path| Books::open(&[path]).ok())
+            .unwrap_or_else(Books::none)
+    };
+    let config = DatagenConfig {
+        out: args.out,
+        threads: args.threads,
+        games: args.games,
+        positions: args.positions,
+        seed: args.seed,
+        game: GameSettings {
+            nodes: args.nodes,
+            hash_megabytes: args.hash.max(1),
+            book_plies: args.book_plies,
+            random_plies: args.random_plies,
+            resign_score: args.resign_score,
+            resign_plies: args.resign_plies,
+            draw_score: args.draw_score,
+            draw_plies: args.draw_plies,
+            draw_after: args.draw_after,
+            max_plies: args.max_plies,
+            rules: args.rule,
+        },
+        progress_every: Duration::from_secs(args.progress),
+    };
+    let openings = OpeningSource::new(book);
+    interrupt::install();
+    let progress = datagen::run(&config, &openings, &interrupt::interrupted, &mut |p| {
+        // A closed stderr must not end the run.
+        let _ = writeln!(std::io::stderr(), "{}", p.line());
+    })
+    .map_err(|e| e.to_string())?;
+    println!(
+        "wrote {} positions of {} games to {} ({} records before){}",
+        progress.positions,
+        progress.games,
+        config.out.display(),
+        progress.existing,
+        if progress.interrupted {
+            "; interrupted"
+        } else {
+            ""
+        }
+    );
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! `chuhan tune FILE... --out weights.rs`: Texel tuning of the hand-crafted
+//! evaluation on training data (see [`crate::learn::tune`]).
+
+use super::values::number;
+use super::ToolError;
+use crate::learn::format::DataReader;
+use crate::learn::layout::current_weights;
+use crate::learn::source::weights_source;
+use crate::learn::tune::{fit_scale, rounded, tune, Dataset, TuneConfig};
+use crate::matchrunner::interrupt;
+use std::path::PathBuf;
+
+/// Tune every evaluation weight on training data; write weights.rs.
+///
+/// Reads the quiet positions of the data files (positions in check, with a
+/// capture as the best move or with a mate score are skipped), fits the
+/// scaling constant K to the game results, then runs Adam on the logistic
+/// loss against LAMBDA * result + (1 - LAMBDA) * sigmoid(K * score),
+/// printing the loss after each epoch. The tuned weights are written as
+/// Rust source in the form of src/search/weights.rs: copy it there and
+/// rebuild. Ctrl-C ends the run early and still writes the weights.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  chuhan tune data/selfplay.bin --out tuned_weights.rs
+  chuhan tune a.bin b.bin --epochs 50 --lr 0.5 --lambda 0.7 --out src/search/weights.rs")]
+pub struct TuneArgs {
+    /// Training-data files written by `chuhan datagen`.
+    #[arg(value_name = "FILE", required = true)]
+    data: Vec<PathBuf>,
+    /// Where to write the tuned weights (Rust source).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Passes over the data.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = number::<usize>)]
+    epochs: usize,
+    /// Adam's step size, in centipawns.
+    #[arg(long, value_name = "X", default_value_t = 1.0, value_parser = number::<f64>)]
+    lr: f64,
+    /// Positions per step.
+    #[arg(long, value_name = "N", default_value_t = 16_384, value_parser = number::<usize>)]
+    batch: usize,
+    /// The weight of the game result in the target, 0 to 1 (the rest is the search score).
+    #[arg(long, value_name = "X", default_value_t = 0.5, value_parser = number::<f64>)]
+    lambda: f64,
+    /// Orders the positions of each epoch.
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
+    seed: u64,
+    /// Read at most this many records.
+    #[arg(long, value_name = "N", value_parser = number::<u64>)]
+    max_positions: Option<u64>,
+}
+
+/// Runs the tool.
+pub fn run(args: TuneArgs) -> Result<(), ToolError> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(ToolError::Usage(format!(
+            "--lambda {} is not from 0 to 1",
+            args.lambda
+        )));
+    }
+    if args.lr.is_nan() || args.lr <= 0.0 || args.batch == 0 {
+        return Err(ToolError::Usage("--lr and --batch must be positive".into()));
+    }
+    let mut data = Dataset::new();
+    let mut read = 0u64;
+    let limit = args.max_positions.unwrap_or(u64::MAX);
+    for path in &args.data {
+        let mut reader = DataReader::open(path).map_err(|e| e.to_string())?;
+        while read < limit {
+            let chunk = reader.next_chunk(1 << 16).map_err(|e| e.to_string())?;
+            if chunk.is_empty() {
+                break;
+            }
+            for record in chunk.iter().take((limit - read) as usize) {
+                data.add(record);
+                read += 1;
+            }
+        }
+    }
+    if data.is_empty() {
+        return Err(format!("no quiet positions in {read} records").into());
+    }
+    eprintln!(
+        "tune: {} positions ({} of {read} records skipped: in check, capture or mate)",
+        data.len(),
+        data.skipped
+    );
+    let initial = current_weights();
+    let initial_real: Vec<f64> = initial.iter().map(|&w| w as f64).collect();
+    let k = fit_scale(&data, &initial_real);
+    eprintln!("tune: K = {k:.6} (fitted to the results)");
+    let config = TuneConfig {
+        epochs: args.epochs,
+        learning_rate: args.lr,
+        batch: args.batch,
+        lambda: args.lambda,
+        seed: args.seed,
+    };
+    interrupt::install();
+    let weights = tune(
+        &data,
+        k,
+        &initial,
+        &config,
+        &interrupt::interrupted,
+        &mut |r| {
+            println!(
+                "epoch {} loss {:.6} elapsed {:.1} s",
+                r.epoch,
+                r.loss,
+                r.elapsed.as_secs_f64()
+            )
+        },
+    );
+    let source = weights_source(&rounded(&weights));
+    std::fs::write(&args.out, source).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    println!("wrote {}", args.out.display());
+    Ok(())
+}

@@ -1,0 +1,255 @@
+//! `chuhan datagen`: self-play games on several threads, one game per
+//! thread at a time, their positions appended to a training-data file
+//! ([`super::format`]).
+//!
+//! Game `i` of a run is played from a seed derived from the run's seed and
+//! `i` alone, and games are written in the order of `i` whichever thread
+//! finished first, so a run's output depends on its seed only (the thread
+//! count changes the speed, not the data). A run ends after its number of
+//! games or positions, or when `stop` says so (Ctrl-C): then the games that
+//! are finished are written and the file holds whole records only.
+
+use super::format::{DataFileError, DataWriter, GameResult};
+use super::selfplay::{play_game, GameSettings, OpeningSource, PlayedGame};
+use crate::book::BookRng;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// What a run does.
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    pub out: PathBuf,
+    pub threads: usize,
+    /// Stop after this many games (unbounded if `None`).
+    pub games: Option<u64>,
+    /// Stop after the game that brings the positions written to this many.
+    pub positions: Option<u64>,
+    pub seed: u64,
+    pub game: GameSettings,
+    /// How often progress is reported.
+    pub progress_every: Duration,
+}
+
+/// Where a run stands.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    pub games: u64,
+    pub positions: u64,
+    /// Red wins, draws, Black wins.
+    pub results: [u64; 3],
+    pub elapsed: Duration,
+    /// The time left, when the run has a limit and a game has finished.
+    pub eta: Option<Duration>,
+    /// Records the file held before this run.
+    pub existing: u64,
+    /// Whether the run was stopped before its limits.
+    pub interrupted: bool,
+}
+
+impl Progress {
+    pub fn positions_per_second(&self) -> f64 {
+        self.positions as f64 / self.elapsed.as_secs_f64().max(1e-3)
+    }
+
+    /// One line: positions, positions per second, games and results,
+    /// elapsed time and time left.
+    pub fn line(&self) -> String {
+        let eta = self
+            .eta
+            .map_or("-".to_string(), |eta| clock_time(eta.as_secs()));
+        format!(
+            "datagen: {} positions, {:.0} positions/s, {} games (+{} ={} -{}), elapsed {}, ETA {}",
+            self.positions,
+            self.positions_per_second(),
+            self.games,
+            self.results[0],
+            self.results[1],
+            self.results[2],
+            clock_time(self.elapsed.as_secs()),
+            eta
+        )
+    }
+}
+
+/// `h:mm:ss`.
+fn clock_time(seconds: u64) -> String {
+    format!(
+        "{}:{:02}:{:02}",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
+}
+
+/// The seed of game `index` of a run with `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut rng = BookRng::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    rng.next_u64()
+}
+
+/// Runs the games; `report` is called with the progress now and then and
+/// once at the end; `stop` is polled (Ctrl-C). The result is the final
+/// progress.
+pub fn run(
+    config: &DatagenConfig,
+    openings: &OpeningSource,
+    stop: &dyn Fn() -> bool,
+    report: &mut dyn FnMut(&Progress),
+) -> Result<Progress, DataFileError> {
+    let mut writer = DataWriter::append(&config.out)?;
+    let started = Instant::now();
+    let mut progress = Progress {
+        existing: writer.existing,
+        ..Progress::default()
+    };
+    let quit = AtomicBool::new(false);
+    let next_game = AtomicU64::new(0);
+    let (sender, receiver) = mpsc::channel::<(u64, PlayedGame)>();
+    let mut outcome = Ok(());
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            let sender = sender.clone();
+            let (quit, next_game) = (&quit, &next_game);
+            scope.spawn(move || {
+                let give_up = || quit.load(Ordering::Relaxed);
+                loop {
+                    let index = next_game.fetch_add(1, Ordering::Relaxed);
+                    if give_up() || config.games.is_some_and(|games| index >= games) {
+                        return;
+                    }
+                    let seed = game_seed(config.seed, index);
+                    let Some(game) = play_game(&config.game, openings, seed, &give_up) else {
+                        return;
+                    };
+                    if sender.send((index, game)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+
+        // Games that finished before an earlier one, by index.
+        let mut waiting: BTreeMap<u64, PlayedGame> = BTreeMap::new();
+        let mut next_to_write = 0;
+        let mut last_report = Instant::now();
+        loop {
+            match receiver.recv_timeout(Duration::from_millis(50)) {
+                Ok((index, game)) => {
+                    waiting.insert(index, game);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if quit.load(Ordering::Relaxed) {
+                continue;
+            }
+            while let Some(game) = waiting.remove(&next_to_write) {
+                next_to_write += 1;
+                if let Err(e) = write_game(&mut writer, &game, &mut progress) {
+                    outcome = Err(e);
+                    quit.store(true, Ordering::Relaxed);
+                    break;
+                }
+                if config
+                    .positions
+                    .is_some_and(|limit| progress.positions >= limit)
+                {
+                    quit.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            // Whole games reach the disk as they come, so even a killed run
+            // leaves every game it finished.
+            if outcome.is_ok() {
+                if let Err(e) = writer.flush() {
+                    outcome = Err(e);
+                    quit.store(true, Ordering::Relaxed);
+                }
+            }
+            if stop() && !quit.load(Ordering::Relaxed) {
+                progress.interrupted = true;
+                quit.store(true, Ordering::Relaxed);
+            }
+            if last_report.elapsed() >= config.progress_every {
+                last_report = Instant::now();
+                progress.elapsed = started.elapsed();
+                progress.eta = eta(config, &progress);
+                report(&progress);
+            }
+        }
+        // Stopped early: the games finished by then are kept, in order.
+        if progress.interrupted {
+            for game in waiting.values() {
+                if outcome.is_ok() {
+                    outcome = write_game(&mut writer, game, &mut progress);
+                }
+            }
+        }
+    });
+    outcome?;
+    writer.flush()?;
+    progress.elapsed = started.elapsed();
+    progress.eta = None;
+    report(&progress);
+    Ok(progress)
+}
+
+/// Appends a game's records and counts it.
+fn write_game(
+    writer: &mut DataWriter,
+    game: &PlayedGame,
+    progress: &mut Progress,
+) -> Result<(), DataFileError> {
+    progress.games += 1;
+    progress.positions += game.records.len() as u64;
+    progress.results[match game.result {
+        GameResult::RedWins => 0,
+        GameResult::Draw => 1,
+        GameResult::BlackWins => 2,
+    }] += 1;
+    writer.write(&game.records)
+}
+
+/// The time left, from the rate so far, if the run has a limit.
+fn eta(config: &DatagenConfig, progress: &Progress) -> Option<Duration> {
+    let elapsed = progress.elapsed.as_secs_f64();
+    let share_done = match (config.positions, config.games) {
+        (Some(limit), _) => progress.positions as f64 / limit.max(1) as f64,
+        (None, Some(games)) => progress.games as f64 / games.max(1) as f64,
+        (None, None) => return None,
+    };
+    (share_done > 0.0)
+        .then(|| Duration::from_secs_f64(elapsed * (1.0 - share_done).max(0.0) / share_done))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_seeds_differ_by_index_and_by_seed() {
+        let seeds: std::collections::HashSet<u64> = (0..100).map(|i| game_seed(1, i)).collect();
+        assert_eq!(seeds.len(), 100);
+        assert_ne!(game_seed(1, 0), game_seed(2, 0));
+    }
+
+    #[test]
+    fn progress_line_names_its_figures() {
+        let progress = Progress {
+            games: 3,
+            positions: 600,
+            results: [1, 1, 1],
+            elapsed: Duration::from_secs(75),
+            eta: Some(Duration::from_secs(3661)),
+            ..Progress::default()
+        };
+        assert_eq!(
+            progress.line(),
+            "datagen: 600 positions, 8 positions/s, 3 games (+1 =1 -1), elapsed 0:01:15, ETA 1:01:01"
+        );
+    }
+}

@@ -1,0 +1,13 @@
+//! Learning the evaluation from our own games: the training-data format
+//! (`format`), self-play games (`selfplay`) and the run that writes them
+//! (`datagen`), the evaluation as coefficients times weights (`layout`,
+//! `features`), the Texel tuner (`tune`) and the weights written back as
+//! Rust source (`source`).
+
+pub mod datagen;
+pub mod features;
+pub mod format;
+pub mod layout;
+pub mod selfplay;
+pub mod source;
+pub mod tune;

@@ -1,0 +1,312 @@
+//! `chuhan tune`: Texel tuning of the hand-crafted evaluation.
+//!
+//! Each quiet position (not in check, best move not a capture, no mate
+//! score) becomes its coefficient vector ([`super::features`]). The
+//! prediction for Red is `sigmoid(K * eval)`; the scaling constant `K` is
+//! fitted first, to the game results with the weights as they are. The
+//! target blends the game result and the search score:
+//! `lambda * result + (1 - lambda) * sigmoid(K * score)`. The loss is the
+//! logistic (cross-entropy) loss, whose gradient with respect to weight `i`
+//! is `K * (prediction - target) * coefficient_i * scale_i`, exact because
+//! the evaluation is linear in the weights; Adam follows it in mini-batches.
+
+use super::features::Features;
+use super::format::Record;
+use super::layout::{taper, Taper, COUNT};
+use crate::book::BookRng;
+use crate::search::score::MATE_BOUND;
+use crate::search::weights::PHASE_MAX;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// The positions a tuner learns from, as coefficients.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// Where each position's coefficients start in `index`/`coefficient`;
+    /// one more entry than positions.
+    offsets: Vec<u32>,
+    index: Vec<u16>,
+    coefficient: Vec<i16>,
+    /// Per position: the phase share `p / PHASE_MAX`.
+    phase: Vec<f32>,
+    /// Red's result: 0, 0.5 or 1.
+    result: Vec<f32>,
+    /// The search score, Red's view.
+    score: Vec<f32>,
+    /// Records left out (in check, a capture to come, a mate score).
+    pub skipped: u64,
+}
+
+impl Dataset {
+    pub fn new() -> Dataset {
+        Dataset {
+            offsets: vec![0],
+            ..Dataset::default()
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Takes the record if it is quiet; says whether it did.
+    pub fn add(&mut self, record: &Record) -> bool {
+        let quiet = !record.in_check
+            && !record.best_move_captures
+            && (record.score as i32).abs() < MATE_BOUND;
+        let Some(pos) = quiet.then(|| record.position().ok()).flatten() else {
+            self.skipped += 1;
+            return false;
+        };
+        let features = Features::of(&pos);
+        for &(i, c) in &features.coefficients {
+            self.index.push(i);
+            self.coefficient.push(c);
+        }
+        self.offsets.push(self.index.len() as u32);
+        self.phase.push(features.phase as f32 / PHASE_MAX as f32);
+        self.result.push(record.result.red_score() as f32);
+        self.score.push(record.score as f32);
+        true
+    }
+
+    /// The evaluation of position `n` with real-valued weights.
+    fn value(&self, n: usize, weights: &[f64], tapers: &[Taper]) -> f64 {
+        let p = self.phase[n] as f64;
+        let range = self.offsets[n] as usize..self.offsets[n + 1] as usize;
+        self.index[range.clone()]
+            .iter()
+            .zip(&self.coefficient[range])
+            .map(|(&i, &c)| c as f64 * scale(tapers[i as usize], p) * weights[i as usize])
+            .sum()
+    }
+}
+
+fn scale(taper: Taper, p: f64) -> f64 {
+    match taper {
+        Taper::Mg => p,
+        Taper::Eg => 1.0 - p,
+        Taper::Both | Taper::Flat => 1.0,
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Cross-entropy of prediction `q` against target `t`.
+fn cross_entropy(q: f64, t: f64) -> f64 {
+    let q = q.clamp(1e-12, 1.0 - 1e-12);
+    -(t * q.ln() + (1.0 - t) * (1.0 - q).ln())
+}
+
+/// Positions per parallel piece of work.
+const PIECE: usize = 2048;
+
+/// The loss of a dataset for a scaling constant and a blend of labels.
+pub struct Objective<'a> {
+    data: &'a Dataset,
+    pub k: f64,
+    targets: Vec<f64>,
+    tapers: Vec<Taper>,
+}
+
+impl<'a> Objective<'a> {
+    /// `lambda` is the weight of the game result in the target (1: results
+    /// only, 0: search scores only).
+    pub fn new(data: &'a Dataset, k: f64, lambda: f64) -> Objective<'a> {
+        let targets = (0..data.len())
+            .map(|n| {
+                lambda * data.result[n] as f64 + (1.0 - lambda) * sigmoid(k * data.score[n] as f64)
+            })
+            .collect();
+        Objective {
+            data,
+            k,
+            targets,
+            tapers: (0..COUNT).map(taper).collect(),
+        }
+    }
+
+    /// The mean loss over every position.
+    pub fn loss(&self, weights: &[f64]) -> f64 {
+        let n = self.data.len();
+        let sums: Vec<f64> = (0..n.div_ceil(PIECE))
+            .into_par_iter()
+            .map(|piece| {
+                (piece * PIECE..((piece + 1) * PIECE).min(n))
+                    .map(|i| {
+                        let q = sigmoid(self.k * self.data.value(i, weights, &self.tapers));
+                        cross_entropy(q, self.targets[i])
+                    })
+                    .sum()
+            })
+            .collect();
+        // Summed in a fixed order, so the figure does not depend on threads.
+        sums.iter().sum::<f64>() / n.max(1) as f64
+    }
+
+    /// The gradient of the mean loss over `positions`.
+    pub fn gradient(&self, weights: &[f64], positions: &[u32]) -> Vec<f64> {
+        let pieces: Vec<Vec<f64>> = positions
+            .par_chunks(PIECE)
+            .map(|piece| {
+                let mut gradient = vec![0.0; COUNT];
+                for &n in piece {
+                    let n = n as usize;
+                    let q = sigmoid(self.k * self.data.value(n, weights, &self.tapers));
+                    let push = self.k * (q - self.targets[n]);
+                    let p = self.data.phase[n] as f64;
+                    let range = self.data.offsets[n] as usize..self.data.offsets[n + 1] as usize;
+                    for (&i, &c) in self.data.index[range.clone()]
+                        .iter()
+                        .zip(&self.data.coefficient[range])
+                    {
+                        let i = i as usize;
+                        gradient[i] += push * c as f64 * scale(self.tapers[i], p);
+                    }
+                }
+                gradient
+            })
+            .collect();
+        let mut total = vec![0.0; COUNT];
+        for piece in pieces {
+            for (t, g) in total.iter_mut().zip(piece) {
+                *t += g;
+            }
+        }
+        let count = positions.len().max(1) as f64;
+        total.iter_mut().for_each(|g| *g /= count);
+        total
+    }
+}
+
+/// The scaling constant that fits the game results best with `weights`
+/// (a golden-section search: the loss is convex in `K`).
+pub fn fit_scale(data: &Dataset, weights: &[f64]) -> f64 {
+    let loss = |k: f64| Objective::new(data, k, 1.0).loss(weights);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (1e-4f64, 0.05f64);
+    let mut a = high - ratio * (high - low);
+    let mut b = low + ratio * (high - low);
+    let (mut la, mut lb) = (loss(a), loss(b));
+    for _ in 0..40 {
+        if la < lb {
+            high = b;
+            b = a;
+            lb = la;
+            a = high - ratio * (high - low);
+            la = loss(a);
+        } else {
+            low = a;
+            a = b;
+            la = lb;
+            b = low + ratio * (high - low);
+            lb = loss(b);
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// How a tuning run goes.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    pub learning_rate: f64,
+    /// Positions per step.
+    pub batch: usize,
+    /// The weight of the game result in the target.
+    pub lambda: f64,
+    /// Orders the positions of each epoch.
+    pub seed: u64,
+}
+
+impl Default for TuneConfig {
+    fn default() -> TuneConfig {
+        TuneConfig {
+            epochs: 20,
+            learning_rate: 1.0,
+            batch: 16_384,
+            lambda: 0.5,
+            seed: 1,
+        }
+    }
+}
+
+/// The loss after an epoch (epoch 0: before any step).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpochReport {
+    pub epoch: usize,
+    pub loss: f64,
+    pub elapsed: Duration,
+}
+
+/// Tunes `initial` on `data` with the fitted `k`; `report` hears the loss
+/// after each epoch; `stop` is asked between steps (Ctrl-C). Returns the
+/// weights, unrounded.
+pub fn tune(
+    data: &Dataset,
+    k: f64,
+    initial: &[i32],
+    config: &TuneConfig,
+    stop: &dyn Fn() -> bool,
+    report: &mut dyn FnMut(&EpochReport),
+) -> Vec<f64> {
+    let objective = Objective::new(data, k, config.lambda);
+    let started = Instant::now();
+    let mut weights: Vec<f64> = initial.iter().map(|&w| w as f64).collect();
+    report(&EpochReport {
+        epoch: 0,
+        loss: objective.loss(&weights),
+        elapsed: started.elapsed(),
+    });
+    let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
+    let mut moment = vec![0.0; COUNT];
+    let mut velocity = vec![0.0; COUNT];
+    let mut step = 0;
+    let mut order: Vec<u32> = (0..data.len() as u32).collect();
+    for epoch in 1..=config.epochs {
+        shuffle(&mut order, config.seed.wrapping_add(epoch as u64));
+        for batch in order.chunks(config.batch.max(1)) {
+            if stop() {
+                return weights;
+            }
+            step += 1;
+            let gradient = objective.gradient(&weights, batch);
+            let correction1 = 1.0 - beta1.powi(step);
+            let correction2 = 1.0 - beta2.powi(step);
+            for i in 0..COUNT {
+                moment[i] = beta1 * moment[i] + (1.0 - beta1) * gradient[i];
+                velocity[i] = beta2 * velocity[i] + (1.0 - beta2) * gradient[i] * gradient[i];
+                let m = moment[i] / correction1;
+                let v = velocity[i] / correction2;
+                weights[i] -= config.learning_rate * m / (v.sqrt() + epsilon);
+            }
+        }
+        report(&EpochReport {
+            epoch,
+            loss: objective.loss(&weights),
+            elapsed: started.elapsed(),
+        });
+    }
+    weights
+}
+
+/// Fisher-Yates with the crate's seeded generator.
+fn shuffle(order: &mut [u32], seed: u64) {
+    let mut rng = BookRng::new(seed);
+    for i in (1..order.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+}
+
+/// Weights as the engine stores them.
+pub fn rounded(weights: &[f64]) -> Vec<i32> {
+    weights.iter().map(|w| w.round() as i32).collect()
+}

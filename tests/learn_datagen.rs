@@ -1,0 +1,204 @@
+//! `chuhan datagen` through the binary: the same seed writes the same bytes
+//! (for any thread count), the records are whole games with their labels,
+//! progress goes to stderr, Ctrl-C ends a run with the file intact, and bad
+//! arguments are one error line.
+
+mod tool_run;
+
+use chuhan::learn::format::{DataReader, Record};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tool_run::{chuhan, run_with_input};
+
+fn temp_file(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("chuhan-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn datagen(out: &Path, extra: &[&str]) -> (bool, String, String) {
+    let mut args = vec!["datagen", "--out", out.to_str().unwrap(), "--nodes", "300"];
+    args.extend_from_slice(extra);
+    chuhan(&args)
+}
+
+/// Splits records into games: a game's plies count up by one.
+fn games(records: &[Record]) -> Vec<&[Record]> {
+    let mut games = Vec::new();
+    let mut start = 0;
+    for i in 1..=records.len() {
+        if i == records.len() || records[i].ply != records[i - 1].ply + 1 {
+            games.push(&records[start..i]);
+            start = i;
+        }
+    }
+    games
+}
+
+#[test]
+fn a_seed_writes_the_same_data_for_any_thread_count() {
+    let (a, b, c) = (
+        temp_file("dg-a.bin"),
+        temp_file("dg-b.bin"),
+        temp_file("dg-c.bin"),
+    );
+    let (ok, out, err) = datagen(&a, &["--games", "4", "--threads", "2", "--seed", "5"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("of 4 games"), "{out}");
+    // Progress: positions, their rate, elapsed time and time left.
+    let progress = err.lines().last().unwrap_or_default();
+    for word in ["positions,", "positions/s", "4 games", "elapsed", "ETA"] {
+        assert!(progress.contains(word), "{word} in {progress}");
+    }
+    assert!(datagen(&b, &["--games", "4", "--threads", "1", "--seed", "5"]).0);
+    assert!(datagen(&c, &["--games", "4", "--threads", "2", "--seed", "6"]).0);
+    let bytes = |p: &PathBuf| std::fs::read(p).unwrap();
+    assert_eq!(bytes(&a), bytes(&b), "same seed, other thread count");
+    assert_ne!(bytes(&a), bytes(&c), "another seed");
+
+    let records = DataReader::open(&a).unwrap().read_all().unwrap();
+    let games = games(&records);
+    assert_eq!(games.len(), 4, "four games of consecutive plies");
+    for game in games {
+        assert!(
+            game.iter().all(|r| r.result == game[0].result),
+            "one result per game"
+        );
+        assert!(game[0].ply >= 2, "games start after an opening");
+        let last = game.last().unwrap().position().unwrap();
+        assert!(
+            !last.legal_moves().is_empty(),
+            "the last searched position had a move"
+        );
+        for pair in game.windows(2) {
+            assert_ne!(pair[0].side_to_move, pair[1].side_to_move);
+        }
+    }
+    assert!(records.iter().any(|r| r.in_check) || records.iter().any(|r| r.best_move_captures));
+    for p in [a, b, c] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn a_second_run_appends_and_positions_bound_a_run() {
+    let path = temp_file("dg-append.bin");
+    assert!(datagen(&path, &["--games", "1", "--seed", "2"]).0);
+    let first = DataReader::open(&path).unwrap().read_all().unwrap();
+    let (ok, out, err) = datagen(&path, &["--positions", "150", "--seed", "3"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(&format!("({} records before)", first.len())),
+        "{out}"
+    );
+    let all = DataReader::open(&path).unwrap().read_all().unwrap();
+    assert_eq!(all[..first.len()], first[..]);
+    // Whole games until 150 positions are reached.
+    assert!(
+        all.len() - first.len() >= 150,
+        "{}",
+        all.len() - first.len()
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn ctrl_c_ends_the_run_with_the_file_intact() {
+    let path = temp_file("dg-interrupt.bin");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["datagen", "--out", path.to_str().unwrap()])
+        .args(["--nodes", "300", "--threads", "2", "--progress", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Progress lines, read on a thread to the end so the pipe stays open.
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (lines, progress) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let started = Instant::now();
+    // Wait until some games are written.
+    for line in progress.iter() {
+        let positions: u64 = line
+            .strip_prefix("datagen: ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        if positions > 0 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no game in two minutes"
+        );
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "a clean end");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("interrupted"), "{stdout}");
+    let written: usize = stdout
+        .strip_prefix("wrote ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let records = DataReader::open(&path).unwrap().read_all().unwrap();
+    assert_eq!(records.len(), written);
+    assert!(written > 0);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn bad_arguments_and_foreign_files_are_one_error_line() {
+    let run = run_with_input(&["datagen", "--nodes", "100"], "");
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.err.starts_with("error: ") && run.err.lines().count() == 1,
+        "{}",
+        run.err
+    );
+
+    let path = temp_file("dg-foreign.bin");
+    let run = run_with_input(
+        &["datagen", "--out", path.to_str().unwrap(), "--threads", "0"],
+        "",
+    );
+    assert_eq!(run.code, Some(2), "{}", run.err);
+
+    std::fs::write(&path, b"not training data at all").unwrap();
+    let run = run_with_input(
+        &["datagen", "--out", path.to_str().unwrap(), "--games", "1"],
+        "",
+    );
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.err.contains("not a chuhan training-data file"),
+        "{}",
+        run.err
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), b"not training data at all");
+    let _ = std::fs::remove_file(&path);
+
+    let (ok, help, _) = chuhan(&["datagen", "--help"]);
+    assert!(ok);
+    for flag in [
+        "--out",
+        "--threads",
+        "--nodes",
+        "--games",
+        "--seed",
+        "--positions",
+    ] {
+        assert!(help.contains(flag), "{flag} in the help");
+    }
+}

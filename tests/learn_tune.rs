@@ -1,0 +1,165 @@
+//! The Texel tuner on a small set of our own games: the exact gradient
+//! matches finite differences, the fitted scaling constant is a minimum,
+//! tuning lowers the loss, and `chuhan tune` prints the loss per epoch and
+//! writes the weights as Rust source.
+
+mod tool_run;
+
+use chuhan::book::Books;
+use chuhan::learn::format::{DataWriter, Record};
+use chuhan::learn::layout::{current_weights, COUNT};
+use chuhan::learn::selfplay::{play_game, GameSettings, OpeningSource};
+use chuhan::learn::source::WEIGHTS_SOURCE;
+use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Objective, TuneConfig};
+use std::path::PathBuf;
+use tool_run::{chuhan, run_with_input};
+
+/// Records of `games` self-play games at a small node budget.
+fn records(games: u64) -> Vec<Record> {
+    let settings = GameSettings {
+        nodes: 300,
+        ..GameSettings::default()
+    };
+    let openings = OpeningSource::new(Books::none());
+    (0..games)
+        .flat_map(|seed| {
+            play_game(&settings, &openings, 100 + seed, &|| false)
+                .unwrap()
+                .records
+        })
+        .collect()
+}
+
+fn dataset(records: &[Record]) -> Dataset {
+    let mut data = Dataset::new();
+    for record in records {
+        data.add(record);
+    }
+    assert!(data.len() > 300, "{} quiet positions", data.len());
+    data
+}
+
+fn as_real(weights: &[i32]) -> Vec<f64> {
+    weights.iter().map(|&w| w as f64).collect()
+}
+
+#[test]
+fn the_exact_gradient_matches_finite_differences() {
+    let data = dataset(&records(6));
+    let weights = as_real(&current_weights());
+    let k = fit_scale(&data, &weights);
+    let objective = Objective::new(&data, k, 0.5);
+    let all: Vec<u32> = (0..data.len() as u32).collect();
+    let gradient = objective.gradient(&weights, &all);
+    let h = 0.01;
+    let mut checked = 0;
+    for i in 0..COUNT {
+        let mut plus = weights.clone();
+        plus[i] += h;
+        let mut minus = weights.clone();
+        minus[i] -= h;
+        let numeric = (objective.loss(&plus) - objective.loss(&minus)) / (2.0 * h);
+        let tolerance = 1e-9 + 1e-4 * gradient[i].abs();
+        assert!(
+            (numeric - gradient[i]).abs() <= tolerance,
+            "weight {i}: exact {} numeric {numeric}",
+            gradient[i]
+        );
+        if gradient[i].abs() > 1e-6 {
+            checked += 1;
+        }
+    }
+    // Most weights (material, tables, terms) appear in these games.
+    assert!(checked > 100, "{checked} weights with a gradient");
+}
+
+#[test]
+fn the_fitted_scale_is_a_minimum_and_tuning_lowers_the_loss() {
+    let data = dataset(&records(6));
+    let initial = current_weights();
+    let k = fit_scale(&data, &as_real(&initial));
+    let results_loss = |k: f64| Objective::new(&data, k, 1.0).loss(&as_real(&initial));
+    assert!(results_loss(k) < results_loss(k * 1.5));
+    assert!(results_loss(k) < results_loss(k / 1.5));
+
+    let config = TuneConfig {
+        epochs: 6,
+        batch: 256,
+        ..TuneConfig::default()
+    };
+    let mut losses = Vec::new();
+    let tuned = tune(&data, k, &initial, &config, &|| false, &mut |r| {
+        losses.push(r.loss)
+    });
+    assert_eq!(losses.len(), 7, "epoch 0 and six more");
+    assert!(losses[6] < losses[0] - 0.005, "{losses:?}");
+    // Rounded as they are written, the weights keep the gain.
+    let objective = Objective::new(&data, k, config.lambda);
+    assert!(objective.loss(&as_real(&rounded(&tuned))) < losses[0]);
+    // A stop request ends the run at once with the weights so far.
+    let stopped = tune(&data, k, &initial, &config, &|| true, &mut |_| {});
+    assert_eq!(rounded(&stopped), initial);
+}
+
+#[test]
+fn chuhan_tune_prints_the_loss_per_epoch_and_writes_weights_rs() {
+    let dir = std::env::temp_dir();
+    let data: PathBuf = dir.join(format!("chuhan-{}-tune.bin", std::process::id()));
+    let out: PathBuf = dir.join(format!("chuhan-{}-tuned.rs", std::process::id()));
+    let _ = std::fs::remove_file(&data);
+    let mut writer = DataWriter::append(&data).unwrap();
+    writer.write(&records(6)).unwrap();
+    writer.flush().unwrap();
+    drop(writer);
+
+    let (ok, stdout, stderr) = chuhan(&[
+        "tune",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--epochs",
+        "4",
+        "--batch",
+        "256",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("K = "), "{stderr}");
+    let losses: Vec<f64> = stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("epoch "))
+        .map(|rest| rest.split(' ').nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(losses.len(), 5, "{stdout}");
+    assert!(losses[4] < losses[0], "{losses:?}");
+    let source = std::fs::read_to_string(&out).unwrap();
+    assert_ne!(source, WEIGHTS_SOURCE, "the weights changed");
+    // The same file, constant for constant, with other numbers.
+    let declarations = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("pub const") || l.starts_with("//"))
+            .map(|l| l.split(" = ").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(declarations(&source), declarations(WEIGHTS_SOURCE));
+
+    let missing = dir.join("chuhan-no-such-data.bin");
+    let run = run_with_input(
+        &[
+            "tune",
+            missing.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.err.starts_with("error: ") && run.err.lines().count() == 1,
+        "{}",
+        run.err
+    );
+    let (ok, help, _) = chuhan(&["tune", "--help"]);
+    assert!(ok && help.contains("--epochs") && help.contains("--lambda"));
+    let _ = std::fs::remove_file(&data);
+    let _ = std::fs::remove_file(&out);
+}
