@@ -11,7 +11,7 @@
 
 use super::format::{DataFileError, DataWriter, GameResult};
 use super::selfplay::{play_game, GameSettings, OpeningSource, PlayedGame};
-use crate::book::BookRng;
+use crate::random::Rng;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -86,7 +86,7 @@ fn clock_time(seconds: u64) -> String {
 
 /// The seed of game `index` of a run with `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut rng = BookRng::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = Rng::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     rng.next_u64()
 }
 

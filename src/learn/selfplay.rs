@@ -9,9 +9,10 @@
 //! thread, and a node-limited search on one thread is deterministic.
 
 use super::format::{GameResult, Record};
-use crate::book::{BookRng, Books, Randomness};
+use crate::book::{Books, Randomness};
 use crate::core::{Color, Position};
 use crate::matchrunner::openings::{self, Opening};
+use crate::random::Rng;
 use crate::rules::{judge_game, losing_repetitions, GameOutcome, RuleSet};
 use crate::search::{Engine, Limits};
 
@@ -75,7 +76,7 @@ impl OpeningSource {
     /// the moves played from it. Half the games walk the book (when there is
     /// one), the others take a built-in opening; then up to `random_plies`
     /// random legal moves follow.
-    fn draw(&self, settings: &GameSettings, rng: &mut BookRng) -> Position {
+    fn draw(&self, settings: &GameSettings, rng: &mut Rng) -> Position {
         let mut pos = Position::startpos();
         if !self.book.is_empty() && rng.next_u64().is_multiple_of(2) {
             let plies = 2 + (rng.next_u64() % settings.book_plies.max(1) as u64) as usize;
@@ -122,7 +123,7 @@ pub fn play_game(
     seed: u64,
     stop: &dyn Fn() -> bool,
 ) -> Option<PlayedGame> {
-    let mut rng = BookRng::new(seed);
+    let mut rng = Rng::new(seed);
     let mut pos = openings.draw(settings, &mut rng);
     let start = Position::startpos();
     let mut moves: Vec<_> = pos.history().iter().filter_map(|undo| undo.mv).collect();

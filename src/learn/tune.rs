@@ -13,7 +13,7 @@
 use super::features::Features;
 use super::format::Record;
 use super::layout::{taper, Taper, COUNT};
-use crate::book::BookRng;
+use crate::random::Rng;
 use crate::search::score::MATE_BOUND;
 use crate::search::weights::PHASE_MAX;
 use rayon::prelude::*;
@@ -299,7 +299,7 @@ pub fn tune(
 
 /// Fisher-Yates with the crate's seeded generator.
 fn shuffle(order: &mut [u32], seed: u64) {
-    let mut rng = BookRng::new(seed);
+    let mut rng = Rng::new(seed);
     for i in (1..order.len()).rev() {
         let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         order.swap(i, j);

@@ -453,16 +453,13 @@ mod tests {
     fn incremental_material_matches_a_fresh_count_over_a_random_game() {
         let mut pos = Position::startpos();
         let mut material = Material::of(&pos);
-        let mut state = 7u64;
+        let mut rng = crate::random::Rng::new(7);
         for _ in 0..400 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mv = moves[(state >> 33) as usize % moves.len()];
+            let mv = moves[rng.below(moves.len() as u64) as usize];
             material = material.after(&pos, mv);
             pos.make(mv);
             assert_eq!(material, Material::of(&pos));
