@@ -5,20 +5,27 @@
 //!
 //! Repetitions and the 60-move rule are recognised in one place,
 //! [`Worker::rule_outcome`], which asks [`crate::rules`] for the verdict.
+//! A repetition verdict belongs to the line that reached the cycle: a node
+//! whose subtree met a cycle that began above it stores its result as
+//! line-bound (see [`super::tt::LINE_BOUND_DEPTH`]), so that no other path to
+//! the same position is cut on it.
 
 use super::engine::{Info, InfoSink, Shared};
 use super::eval::{evaluate_with, Material};
 use super::history::Histories;
 use super::movepick::MovePicker;
-use super::score::{is_mate, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
+use super::score::{is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
 use super::see::{see_ge, SEE_VALUE};
-use super::tt::Bound;
+use super::tt::{Bound, LINE_BOUND_DEPTH};
 use super::MAX_PLY;
 use crate::core::{GenKind, Move, PieceKind, Position};
 use crate::rules::natural_limit::NATURAL_LIMIT_PLIES;
 use crate::rules::{RuleSet, Verdict, VerdictMemo};
 use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
+
+/// `Worker::rule_reach` when no rule verdict was met.
+const NO_REACH: i32 = i32::MAX;
 
 /// How often (in nodes) a thread looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
@@ -52,6 +59,10 @@ pub struct Worker<'a> {
     pub stopped: bool,
     /// The root depth of the current iteration (bounds check extensions).
     root_depth: i32,
+    /// The earliest ply (negative: in the game before the root) at which a
+    /// cycle judged by the repetition rules began, among the nodes searched
+    /// since the current node was entered ([`NO_REACH`] if none).
+    rule_reach: i32,
     /// Where the main thread sends progress reports.
     reporter: Option<InfoSink>,
 }
@@ -101,6 +112,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_depth: 1,
+            rule_reach: NO_REACH,
             reporter: None,
         }
     }
@@ -208,6 +220,7 @@ impl<'a> Worker<'a> {
     pub fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.root_depth = depth;
         self.seldepth = 0;
+        self.rule_reach = NO_REACH;
         self.search::<true>(alpha, beta, depth, 0, false)
     }
 
@@ -221,6 +234,7 @@ impl<'a> Worker<'a> {
             return Some(DRAW);
         }
         let cycle = self.repetition_cycle()?;
+        self.rule_reach = self.rule_reach.min(ply as i32 - cycle as i32);
         Some(match self.verdicts.judge(&self.pos, cycle, self.rules) {
             Verdict::Draw => DRAW,
             Verdict::Loss => -RULE_WIN + ply as i32,
@@ -267,7 +281,29 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
+    /// Searches one node, and hands the reach of the rule verdicts its
+    /// subtree met on to the parent.
     fn search<const PV: bool>(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let outer_reach = std::mem::replace(&mut self.rule_reach, NO_REACH);
+        let score = self.search_node::<PV>(alpha, beta, depth, ply, cut_node);
+        self.rule_reach = self.rule_reach.min(outer_reach);
+        score
+    }
+
+    /// Whether the result of the node at `ply` depends on the path to it: a
+    /// cycle judged in its subtree began before it.
+    fn result_is_line_bound(&self, ply: usize) -> bool {
+        self.rule_reach < ply as i32
+    }
+
+    fn search_node<const PV: bool>(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
@@ -336,8 +372,13 @@ impl<'a> Worker<'a> {
                 if self.stopped {
                     return 0;
                 }
+                // Neither a mate nor a rule verdict after a pass is proven.
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    return if is_mate(score) || is_rule_score(score) {
+                        beta
+                    } else {
+                        score
+                    };
                 }
             }
         }
@@ -467,9 +508,20 @@ impl<'a> Worker<'a> {
         // A root searched without its banned moves is not the position's true value.
         if !root || self.banned.is_empty() {
             let stored_eval = if in_check { 0 } else { eval };
-            self.shared
-                .tt
-                .store(key, best_move, best_score, stored_eval, depth, bound, ply);
+            let stored_depth = if self.result_is_line_bound(ply) {
+                LINE_BOUND_DEPTH
+            } else {
+                depth
+            };
+            self.shared.tt.store(
+                key,
+                best_move,
+                best_score,
+                stored_eval,
+                stored_depth,
+                bound,
+                ply,
+            );
         }
         best_score
     }
