@@ -1,7 +1,10 @@
 //! The alpha-beta search of one thread: principal-variation search with a
 //! transposition table, null-move pruning, late-move reductions, futility,
 //! reverse-futility and late-move pruning, check extensions, mate-distance
-//! pruning, and a quiescence search over captures and check evasions.
+//! pruning, and a quiescence search over captures and check evasions. A move
+//! that gives check (known before it is played, see [`super::check`]) is
+//! never pruned: discovered horse and cannon checks often lose the moving
+//! piece by exchange and win by the check.
 //!
 //! Repetitions and the 60-move rule are recognised in one place,
 //! [`Worker::rule_outcome`], which asks [`crate::rules`] for the verdict; the
@@ -15,6 +18,7 @@
 //! its result as line-bound (see [`super::tt::LINE_BOUND_DEPTH`]), so that no
 //! other path to the same position is cut on it.
 
+use super::check::{gives_check, CheckGuard};
 use super::engine::{Info, InfoSink, Shared};
 use super::eval::{evaluate_with, Material};
 use super::history::Histories;
@@ -168,16 +172,17 @@ impl<'a> Worker<'a> {
             .collect()
     }
 
-    /// Plays `mv`, keeping the material sum and the clock in step.
+    /// Plays `mv` (which gives check or not, as told), keeping the material
+    /// sum and the clock in step.
     #[inline]
-    fn play(&mut self, mv: Move) {
+    fn play(&mut self, mv: Move, gives_check: bool) {
         let material = self.current_material().after(&self.pos, mv);
         self.material.push(material);
         let mover = self.pos.side_to_move();
         let captured = self.pos.piece_at(mv.to()).is_some();
         self.pos.make(mv);
         let mut clock = self.current_clock();
-        clock.record(mover, captured, self.pos.in_check());
+        clock.record(mover, captured, gives_check);
         self.clocks.push(clock);
     }
 
@@ -472,7 +477,16 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        let picker = MovePicker::new(&self.pos, moves, tt_move, &self.histories, ply, previous);
+        let check_guard = CheckGuard::new(&self.pos);
+        let picker = MovePicker::new(
+            &self.pos,
+            moves,
+            tt_move,
+            &self.histories,
+            ply,
+            previous,
+            &check_guard,
+        );
         let side = self.pos.side_to_move();
         let killers = self.histories.killers(ply);
         let original_alpha = alpha;
@@ -483,6 +497,7 @@ impl<'a> Worker<'a> {
 
         for mv in picker {
             let quiet = self.pos.piece_at(mv.to()).is_none();
+            let gives_check = check_guard.gives_check(&self.pos, mv);
             if root && self.reporter.is_some() && self.shared.since_go() >= CURRMOVE_AFTER {
                 let info = Info::CurrMove {
                     depth,
@@ -491,8 +506,9 @@ impl<'a> Worker<'a> {
                 };
                 self.report(&info);
             }
-            // No pruning while a mate score bounds the window: a quiet move may mate sooner.
-            if !root && best_score > -MATE_BOUND && !in_check && !is_mate(alpha) {
+            // No pruning while a mate score bounds the window (a quiet move
+            // may mate sooner), and none of checks.
+            if !root && best_score > -MATE_BOUND && !in_check && !is_mate(alpha) && !gives_check {
                 if quiet
                     && !PV
                     && depth <= 4
@@ -510,9 +526,8 @@ impl<'a> Worker<'a> {
             }
 
             self.stack[ply].mv = Some(mv);
-            self.play(mv);
+            self.play(mv, gives_check);
             self.shared.tt.prefetch(self.pos.hash());
-            let gives_check = self.pos.in_check();
             let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
 
@@ -657,7 +672,10 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.play(mv);
+            // Only an evasion's check counts on the clock; a capture resets it.
+            let evasion_checks =
+                in_check && self.pos.piece_at(mv.to()).is_none() && gives_check(&self.pos, mv);
+            self.play(mv, evasion_checks);
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
             self.take_back();
             if self.stopped {

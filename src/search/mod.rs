@@ -3,6 +3,7 @@
 
 mod alphabeta;
 pub mod bench;
+pub mod check;
 mod engine;
 pub mod eval;
 pub mod fault;
