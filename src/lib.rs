@@ -8,6 +8,7 @@ pub mod core;
 pub mod matchrunner;
 pub mod notation;
 pub mod protocol;
+pub mod random;
 pub mod rules;
 pub mod search;
 

@@ -3,18 +3,19 @@
 
 mod elephanteye_books;
 
-use chuhan::book::{BookFile, BookRng};
+use chuhan::book::BookFile;
 use chuhan::notation::{parse_move, parse_pgn};
+use chuhan::random::Rng;
 use chuhan::Position;
 use std::path::Path;
 
-fn bytes(rng: &mut BookRng, len: usize) -> Vec<u8> {
+fn bytes(rng: &mut Rng, len: usize) -> Vec<u8> {
     (0..len).map(|_| rng.next_u64() as u8).collect()
 }
 
 #[test]
 fn random_and_damaged_books_are_errors_or_books() {
-    let mut rng = BookRng::new(77);
+    let mut rng = Rng::new(77);
     let path = Path::new("fuzz.book");
     let start = Position::startpos();
     for n in 0..3000 {
@@ -52,7 +53,7 @@ fn random_text_is_never_a_panic() {
     let alphabet: Vec<char> = "abcdefghijkHRCPAEK0123456789+-.=/ 1-0*[]{}()\"$;…前后中兵卒马車炮进退平一二三四五六七八九１２３４５６７８９"
         .chars()
         .collect();
-    let mut rng = BookRng::new(5);
+    let mut rng = Rng::new(5);
     let start = Position::startpos();
     for _ in 0..20_000 {
         let len = (rng.next_u64() % 6) as usize;

@@ -1,8 +1,9 @@
 //! Our own book through the library: writing, mirror lookup, several files,
 //! bans, seeded choice, and damaged files.
 
-use chuhan::book::{write_book, BookBuilder, BookError, BookFile, BookRng, Books, Randomness};
+use chuhan::book::{write_book, BookBuilder, BookError, BookFile, Books, Randomness};
 use chuhan::notation::GameResult;
+use chuhan::random::Rng;
 use chuhan::{Move, Position};
 use std::path::PathBuf;
 
@@ -71,7 +72,7 @@ fn weights_come_from_results_and_mirror_images_are_found() {
 fn none_plays_the_heaviest_and_a_seed_repeats_the_draws() {
     let books = Books::open(&[write("choice.book", &small_book())]).unwrap();
     let start = Position::startpos();
-    let mut rng = BookRng::new(1);
+    let mut rng = Rng::new(1);
     let best = books
         .probe(&start, &[], Randomness::None, &mut rng)
         .unwrap();
@@ -81,7 +82,7 @@ fn none_plays_the_heaviest_and_a_seed_repeats_the_draws() {
         .to_string()
         .starts_with("h2e2 weight 4/5 of 2 moves from "));
     let draws = |seed| {
-        let mut rng = BookRng::new(seed);
+        let mut rng = Rng::new(seed);
         (0..12)
             .map(|_| {
                 let m = books
@@ -106,7 +107,7 @@ fn none_plays_the_heaviest_and_a_seed_repeats_the_draws() {
 fn banned_moves_are_never_played() {
     let books = Books::open(&[write("ban.book", &small_book())]).unwrap();
     let start = Position::startpos();
-    let mut rng = BookRng::new(3);
+    let mut rng = Rng::new(3);
     let m = books
         .probe(&start, &[mv("h2e2")], Randomness::None, &mut rng)
         .unwrap();
@@ -136,7 +137,7 @@ fn the_first_book_with_a_move_wins() {
     let second = write("second.book", &other);
     let list = format!("{};{}", first.display(), second.display());
     let books = Books::open(&Books::parse_list(&list)).unwrap();
-    let mut rng = BookRng::new(0);
+    let mut rng = Rng::new(0);
     let at_start = books
         .probe(&Position::startpos(), &[], Randomness::None, &mut rng)
         .unwrap();
@@ -180,7 +181,7 @@ fn an_illegal_book_move_is_dropped() {
     std::fs::write(&path, bytes).unwrap();
     let books = Books::open(&[path]).unwrap();
     let m = books
-        .probe(&start, &[], Randomness::None, &mut BookRng::new(0))
+        .probe(&start, &[], Randomness::None, &mut Rng::new(0))
         .unwrap();
     assert_eq!(m.mv, mv("h2e2"));
     assert_eq!(m.choices, 1);
@@ -233,7 +234,7 @@ fn damaged_files_give_clear_errors() {
             &Position::startpos(),
             &[],
             Randomness::None,
-            &mut BookRng::new(0)
+            &mut Rng::new(0)
         )
         .is_some());
 }

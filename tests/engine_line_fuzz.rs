@@ -3,8 +3,8 @@
 //! noise, bytes that are not UTF-8) never panic, and what is read from them
 //! stays within what the runner can use.
 
-use chuhan::book::BookRng;
 use chuhan::matchrunner::engine_line::{decode, parse, EngineLine};
+use chuhan::random::Rng;
 use chuhan::search::score::MATE;
 
 /// Lines real engines send, the seeds of the mutations.
@@ -65,13 +65,13 @@ const WORDS: &[&str] = &[
     "\u{feff}",
 ];
 
-fn pick<'a, T>(rng: &mut BookRng, items: &'a [T]) -> &'a T {
+fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
     &items[(rng.next_u64() % items.len() as u64) as usize]
 }
 
 /// One mutation of a byte line.
-fn mutate(rng: &mut BookRng, line: &mut Vec<u8>) {
-    let at = |rng: &mut BookRng, len: usize| (rng.next_u64() % (len as u64 + 1)) as usize;
+fn mutate(rng: &mut Rng, line: &mut Vec<u8>) {
+    let at = |rng: &mut Rng, len: usize| (rng.next_u64() % (len as u64 + 1)) as usize;
     match rng.next_u64() % 7 {
         // A random byte anywhere, often not UTF-8 on its own.
         0 => {
@@ -151,7 +151,7 @@ fn check(text: &str, read: &EngineLine) {
 
 #[test]
 fn mutated_engine_lines_are_read_as_data() {
-    let mut rng = BookRng::new(0x5EED_F022);
+    let mut rng = Rng::new(0x5EED_F022);
     let mut kinds = std::collections::HashMap::new();
     for _ in 0..100_000 {
         let mut line = pick(&mut rng, SEEDS).as_bytes().to_vec();
@@ -175,7 +175,7 @@ fn mutated_engine_lines_are_read_as_data() {
 
 #[test]
 fn random_bytes_are_read_as_data() {
-    let mut rng = BookRng::new(42);
+    let mut rng = Rng::new(42);
     for _ in 0..20_000 {
         let len = (rng.next_u64() % 120) as usize;
         let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();

@@ -1,11 +1,11 @@
 //! Move notation through the library: ICCS, WXF and Chinese, doubled pieces
 //! and tandem pawns, and round trips over whole random games.
 
-use chuhan::book::BookRng;
 use chuhan::notation::{
     format_move, parse_chinese, parse_iccs, parse_move, parse_wxf, to_chinese, to_wxf, Notation,
     NotationError, Script,
 };
+use chuhan::random::Rng;
 use chuhan::{Move, Position};
 
 fn pos(fen: &str) -> Position {
@@ -194,7 +194,7 @@ fn bad_text_is_an_error_not_a_panic() {
 
 /// Random legal games from a fixed seed.
 fn random_games(seed: u64, games: usize, plies: usize) -> Vec<Vec<Move>> {
-    let mut rng = BookRng::new(seed);
+    let mut rng = Rng::new(seed);
     (0..games)
         .map(|_| {
             let mut p = Position::startpos();

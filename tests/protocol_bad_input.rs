@@ -217,13 +217,8 @@ fn fuzzed_command_lines_never_crash_or_wedge() {
     let alphabet: Vec<char> = "abcdefghiklmnoprstuvwxyz0123456789 -/.\t\u{4e2d}"
         .chars()
         .collect();
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = chuhan::random::Rng::new(0x9E37_79B9_7F4A_7C15);
+    let mut next = move || rng.next_u64();
     let mut e = Engine::ucci();
     let mut sent = 0;
     while sent < 1_500 {

@@ -207,6 +207,7 @@ fn every_ucci_default_is_the_starting_state() {
         "drawoffer",
         "drawaccept",
         "resignscore",
+        "skill",
     ];
     explicit_default_changes_nothing(&mut e, &options, &quiet, ucci_set, "setoption newgame");
     checked.extend(quiet);
@@ -254,6 +255,9 @@ fn every_uci_default_is_the_starting_state() {
         "Rule",
         "Move Overhead",
         "UCI_Variant",
+        "Skill Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
     ];
     explicit_default_changes_nothing(&mut e, &options, &quiet, uci_set, "ucinewgame");
     checked.extend(quiet);

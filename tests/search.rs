@@ -321,3 +321,187 @@ fn root_moves_are_announced_after_the_first_second() {
         .iter()
         .all(|&(mv, n)| pos.is_legal(mv) && (1..=44).contains(&n)));
 }
+
+/// Every iteration report of a search, in order.
+fn iterations(fen: &str, limits: Limits) -> (Vec<chuhan::search::Iteration>, SearchOutcome) {
+    let pos = Position::from_fen(fen).unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink_seen = Arc::clone(&seen);
+    let handle = Engine::new(16, 1).go(
+        &pos,
+        limits,
+        Box::new(move |info: &Info| {
+            if let Info::Iteration(it) = info {
+                sink_seen.lock().unwrap().push(it.clone());
+            }
+        }),
+    );
+    let outcome = handle.wait();
+    let seen = seen.lock().unwrap().clone();
+    (seen, outcome)
+}
+
+#[test]
+fn seldepth_is_never_below_depth() {
+    // Once the mate in one is found, mate-distance pruning cuts every line
+    // at ply 2, far above the nominal depth.
+    let (its, _) = iterations(
+        "3k5/R8/9/9/9/9/9/9/9/1R2K4 w",
+        Limits {
+            depth: Some(9),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(its.last().unwrap().depth, 9);
+    for it in &its {
+        assert!(it.seldepth >= it.depth as usize, "{it:?}");
+    }
+}
+
+#[test]
+fn a_mate_search_stops_once_the_mate_is_proven() {
+    for (fen, moves) in [
+        ("4k4/9/9/9/9/9/9/9/9/RR1K5 w", 2),
+        ("4k4/4a4/9/9/9/9/9/9/9/RR1K5 w", 3),
+    ] {
+        assert_eq!(oracle_mate(fen, moves), Some(moves), "{fen}");
+        let (its, out) = iterations(
+            fen,
+            Limits {
+                mate: Some(moves),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(out.score, Score::Mate(moves as i32), "{fen}");
+        // It stops at the first iteration that proves the mate, not at a depth limit.
+        let last = its.last().unwrap();
+        assert_eq!(last.score, Score::Mate(moves as i32), "{fen}");
+        assert_eq!(its.iter().filter(|it| it.score == last.score).count(), 1);
+        assert_eq!(out.depth, last.depth, "{fen}");
+        assert!(out.depth <= 2 * moves as i32 + 4, "{fen}: {its:?}");
+        let mut pos = Position::from_fen(fen).unwrap();
+        for mv in &last.pv {
+            pos.try_play(*mv).unwrap();
+        }
+        assert!(pos.has_no_moves(), "{fen}: the PV ends in mate");
+    }
+}
+
+#[test]
+fn a_mate_search_without_a_short_enough_mate_keeps_to_its_other_limits() {
+    // A mate in 3 is there, a mate in 2 is not: the search runs to its depth.
+    let fen = "4k4/4a4/9/9/9/9/9/9/9/RR1K5 w";
+    assert_eq!(oracle_mate(fen, 2), None);
+    let out = iterations(
+        fen,
+        Limits {
+            mate: Some(2),
+            depth: Some(9),
+            ..Limits::default()
+        },
+    )
+    .1;
+    assert_eq!((out.depth, out.score), (9, Score::Mate(3)));
+    let out = iterations(
+        fen,
+        Limits {
+            mate: Some(2),
+            nodes: Some(30_000),
+            ..Limits::default()
+        },
+    )
+    .1;
+    assert!(out.nodes >= 30_000 && out.nodes < 40_000, "{}", out.nodes);
+}
+
+#[test]
+fn failed_aspiration_windows_are_reported_as_bounds() {
+    use chuhan::search::Bound;
+    let (mut lower, mut upper) = (0, 0);
+    for fen in chuhan::search::bench::BENCH_POSITIONS.iter().take(8) {
+        let (its, out) = iterations(
+            fen,
+            Limits {
+                depth: Some(9),
+                ..Limits::default()
+            },
+        );
+        for (i, it) in its.iter().enumerate() {
+            match it.bound {
+                Bound::Exact => continue,
+                Bound::Lower => lower += 1,
+                Bound::Upper => upper += 1,
+            }
+            // A failed window is searched again at the same depth, which ends exact.
+            let settled = its[i + 1..]
+                .iter()
+                .find(|later| later.bound == Bound::Exact)
+                .unwrap_or_else(|| panic!("{fen}: no exact report after {it:?}"));
+            assert_eq!(settled.depth, it.depth, "{fen}");
+            // A fail-high names the move that beat the window.
+            if it.bound == Bound::Lower {
+                assert!(!it.pv.is_empty(), "{fen}: {it:?}");
+            }
+        }
+        // The outcome is the last exact report's.
+        let last = its.last().unwrap();
+        assert_eq!((last.bound, last.score), (Bound::Exact, out.score), "{fen}");
+    }
+    println!("{lower} fail-highs, {upper} fail-lows");
+    assert!(
+        lower > 0 && upper > 0,
+        "{lower} fail-highs, {upper} fail-lows"
+    );
+}
+
+#[test]
+fn long_searches_report_progress_about_once_a_second() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink_seen = Arc::clone(&seen);
+    let handle = Engine::new(16, 2).go(
+        &Position::startpos(),
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        Box::new(move |info: &Info| sink_seen.lock().unwrap().push(info.clone())),
+    );
+    std::thread::sleep(Duration::from_millis(3_500));
+    handle.stop();
+    handle.wait();
+    let seen = seen.lock().unwrap();
+    let progress: Vec<_> = seen
+        .iter()
+        .filter_map(|info| match info {
+            Info::Progress(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    // At 1 s, 2 s and 3 s; never sooner than a second after the last one.
+    assert!(progress.len() >= 2 && progress.len() <= 3, "{progress:?}");
+    let mut last = Duration::ZERO;
+    for p in &progress {
+        assert!(p.nodes > 0 && p.nps > 0 && p.hashfull > 0, "{p:?}");
+        assert!(p.time >= last + Duration::from_secs(1), "{progress:?}");
+        last = p.time;
+    }
+    // A search shorter than a second sends no progress report.
+    let seen = Arc::new(Mutex::new(0));
+    let sink_seen = Arc::clone(&seen);
+    let quick = Engine::new(16, 1)
+        .go(
+            &Position::from_fen(chuhan::search::bench::BENCH_POSITIONS[0]).unwrap(),
+            Limits {
+                depth: Some(5),
+                ..Limits::default()
+            },
+            Box::new(move |info: &Info| {
+                if matches!(info, Info::Progress(_)) {
+                    *sink_seen.lock().unwrap() += 1;
+                }
+            }),
+        )
+        .wait();
+    assert!(quick.time < Duration::from_secs(1), "{:?}", quick.time);
+    assert_eq!(*seen.lock().unwrap(), 0);
+}

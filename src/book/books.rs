@@ -1,9 +1,10 @@
 //! Several book files consulted in order, first hit wins: the engine's face
 //! of the book. Every move it returns is legal and not banned.
 
-use super::choice::{choose, BookRng, Randomness};
+use super::choice::{choose, Randomness};
 use super::{BookError, BookFile, Candidate};
 use crate::core::{Move, Position};
+use crate::random::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -130,7 +131,7 @@ impl Books {
         pos: &Position,
         banned: &[Move],
         randomness: Randomness,
-        rng: &mut BookRng,
+        rng: &mut Rng,
     ) -> Option<BookMove> {
         let (file, found) = self.candidates(pos, banned)?;
         let chosen = choose(&found, randomness, rng)?;

@@ -2,6 +2,7 @@
 //! weighted draw from a seeded generator so games vary yet stay reproducible.
 
 use super::Candidate;
+use crate::random::Rng;
 use std::fmt;
 use std::str::FromStr;
 
@@ -61,42 +62,11 @@ impl fmt::Display for Randomness {
     }
 }
 
-/// A small deterministic generator (SplitMix64): the same seed gives the same
-/// book choices, which tests and reproducible matches need.
-#[derive(Clone, Debug)]
-pub struct BookRng(u64);
-
-impl BookRng {
-    pub fn new(seed: u64) -> BookRng {
-        BookRng(seed)
-    }
-
-    /// Seeded from the clock, for games that should differ.
-    pub fn from_time() -> BookRng {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        BookRng(nanos ^ (std::process::id() as u64) << 32)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let (state, out) = super::key::splitmix64(self.0);
-        self.0 = state;
-        out
-    }
-
-    /// A uniform number in `[0, 1)`.
-    fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// The chosen candidate, or `None` if no candidate has a positive weight.
 pub fn choose(
     candidates: &[Candidate],
     randomness: Randomness,
-    rng: &mut BookRng,
+    rng: &mut Rng,
 ) -> Option<Candidate> {
     let usable = candidates.iter().filter(|c| c.weight > 0);
     let share = |c: &Candidate| -> f64 {
@@ -142,7 +112,7 @@ mod tests {
     #[test]
     fn none_takes_the_heaviest_and_the_first_of_equals() {
         let c = [cand("h2e2", 10), cand("b2e2", 30), cand("h0g2", 30)];
-        let mut rng = BookRng::new(1);
+        let mut rng = Rng::new(1);
         let chosen = choose(&c, Randomness::None, &mut rng).unwrap();
         assert_eq!(chosen.mv.to_string(), "b2e2");
         assert_eq!(choose(&[cand("h2e2", 0)], Randomness::None, &mut rng), None);
@@ -158,7 +128,7 @@ mod tests {
             cand("c3c4", 0),
         ];
         let count = |randomness, seed| {
-            let mut rng = BookRng::new(seed);
+            let mut rng = Rng::new(seed);
             let mut n = [0u32; 4];
             for _ in 0..10_000 {
                 let chosen = choose(&c, randomness, &mut rng).unwrap();
@@ -181,7 +151,7 @@ mod tests {
         );
         assert!(small[2] < medium[2] && medium[2] < large[2]);
         // A fixed seed pins the first choices exactly.
-        let mut rng = BookRng::new(2026);
+        let mut rng = Rng::new(2026);
         let first: Vec<String> = (0..6)
             .map(|_| {
                 choose(&c, Randomness::Medium, &mut rng)

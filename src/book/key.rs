@@ -14,26 +14,18 @@
 //! - the key of a position is the XOR of the keys of its pieces, and of the
 //!   Black-to-move key when Black is to move.
 //!
-//! `tests::pinned_values` fixes outputs of this definition; if it fails, books
-//! already written would stop working.
+//! The step is the crate's `random::splitmix64`. `tests::pinned_values` fixes
+//! outputs of this definition; if it fails, books already written would stop
+//! working.
 
 use crate::core::{Color, Piece, PieceKind, Position, Square};
+use crate::random::splitmix64;
 
 const SEED: u64 = 0x4368_7548_616E_426B;
 
 struct Keys {
     black_to_move: u64,
     pieces: [[[u64; 90]; 7]; 2],
-}
-
-/// One SplitMix64 step: the next state and its output. Part of the book key's
-/// definition, so kept here rather than shared with the search's hashing.
-pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
 }
 
 const fn generate() -> Keys {

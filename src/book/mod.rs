@@ -19,7 +19,7 @@ mod settings;
 
 pub use books::{BookMove, Books, DEFAULT_BOOK_NAME};
 pub use builder::{add_game, BookBuilder, MoveStats};
-pub use choice::{choose, BadRandomness, BookRng, Randomness};
+pub use choice::{choose, BadRandomness, Randomness};
 pub use error::BookError;
 pub use explore::{analysis_weight, explore, Analyst, ExploreLimits};
 pub use file::{BookFile, BookFormat, Candidate};

@@ -2,8 +2,9 @@
 //! only translate option names: UCCI `usebook` / `bookfiles` / `randomness`,
 //! UCI `OwnBook` / `BookFile`.
 
-use super::{BadRandomness, BookError, BookMove, BookRng, Books, Randomness};
+use super::{BadRandomness, BookError, BookMove, Books, Randomness};
 use crate::core::{Move, Position};
+use crate::random::Rng;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
@@ -12,7 +13,7 @@ pub struct BookSettings {
     paths: Vec<PathBuf>,
     books: Books,
     randomness: Randomness,
-    rng: BookRng,
+    rng: Rng,
 }
 
 impl Default for BookSettings {
@@ -32,7 +33,7 @@ impl BookSettings {
             paths,
             books,
             randomness: Randomness::None,
-            rng: BookRng::from_time(),
+            rng: Rng::from_time(),
         }
     }
 
@@ -43,7 +44,7 @@ impl BookSettings {
             paths: Vec::new(),
             books: Books::none(),
             randomness: Randomness::None,
-            rng: BookRng::new(0),
+            rng: Rng::new(0),
         }
     }
 
@@ -86,7 +87,7 @@ impl BookSettings {
 
     /// Fixes the generator, for reproducible games.
     pub fn set_seed(&mut self, seed: u64) {
-        self.rng = BookRng::new(seed);
+        self.rng = Rng::new(seed);
     }
 
     /// The book move to play in `pos`, never one of `banned` (UCCI

@@ -266,13 +266,8 @@ fn fen_parser_never_panics_on_garbage() {
     let alphabet: Vec<char> = "rnbakcpRNBAKCPEHeh0123456789/ wb-x\u{4e2d}"
         .chars()
         .collect();
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = crate::random::Rng::new(0x2545_F491_4F6C_DD1D);
+    let mut next = || rng.next_u64();
     for _ in 0..20_000 {
         let mut text: Vec<char> = Position::START_FEN.chars().collect();
         for _ in 0..(next() % 4 + 1) {
@@ -303,12 +298,10 @@ fn fen_parser_never_panics_on_garbage() {
 #[test]
 fn incremental_hash_and_unmake_over_a_long_random_walk() {
     let mut p = Position::startpos();
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = crate::random::Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut snapshots = Vec::new();
     for step in 0..20_000 {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        let state = rng.next_u64();
         let moves = p.legal_moves();
         let back = moves.is_empty() || (state >> 60) < 3 && !snapshots.is_empty();
         if back && !snapshots.is_empty() {

@@ -2,9 +2,9 @@
 //! file of FENs (EPD-style lines, optionally followed by `moves ...`) or of
 //! PGN games; played in file order or shuffled with a seed.
 
-use crate::book::BookRng;
 use crate::core::{FenError, Move, Position};
 use crate::notation::{parse_pgn, PgnError};
+use crate::random::Rng;
 use std::fmt;
 
 /// A start position and the moves played from it before the engines take over.
@@ -376,7 +376,7 @@ impl std::str::FromStr for OpeningPolicy {
 /// Shuffles the openings with the crate's seeded generator (Fisher-Yates),
 /// so a seed reproduces a match's schedule.
 pub fn shuffle(openings: &mut [Opening], seed: u64) {
-    let mut rng = BookRng::new(seed);
+    let mut rng = Rng::new(seed);
     for i in (1..openings.len()).rev() {
         let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         openings.swap(i, j);

@@ -14,6 +14,8 @@ pub fn limits(go: &Go, dialect: Dialect, use_millisec: bool, side: Color) -> Lim
         nodes: go.nodes,
         infinite: go.infinite,
         ponder: go.ponder,
+        // `mate 0` asks for nothing provable: read it as a mate in one.
+        mate: go.mate.map(|n| n.max(1)),
         ..Limits::default()
     };
     match dialect {
@@ -42,12 +44,6 @@ pub fn limits(go: &Go, dialect: Dialect, use_millisec: bool, side: Color) -> Lim
                 opponent_increment: their_inc.map_or(Duration::ZERO, ms),
             });
             limits.move_time = go.move_time.map(ms);
-            // A mate in n moves lies within 2n - 1 plies: search that deep.
-            if let Some(n) = go.mate {
-                let plies = n.saturating_mul(2).saturating_sub(1).max(1);
-                let plies = plies.min(i32::MAX as u32) as i32;
-                limits.depth = Some(limits.depth.map_or(plies, |d| d.min(plies)));
-            }
         }
     }
     limits
@@ -115,7 +111,7 @@ mod tests {
             false,
             Color::Red,
         );
-        assert_eq!(mate.depth, Some(5));
+        assert_eq!((mate.mate, mate.depth), (Some(3), None));
         assert!(!is_timed(&mate));
     }
 

@@ -562,13 +562,8 @@ mod tests {
         let alphabet: Vec<char> = "abcdefghimnoprstvw0123456789 -.e\t\r\u{4e2d}"
             .chars()
             .collect();
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::random::Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = || rng.next_u64();
         for _ in 0..20_000 {
             let base = corpus[(next() % corpus.len() as u64) as usize];
             let mut text: Vec<char> = base.chars().collect();

@@ -4,6 +4,7 @@
 
 use super::command::Dialect;
 use crate::rules::RuleSet;
+use crate::search::skill::{Skill, FULL_ELO, FULL_LEVEL, WEAKEST_ELO};
 use std::fmt;
 
 /// Which option, whatever the dialect calls it.
@@ -32,6 +33,9 @@ pub enum Key {
     ResignScore,
     /// UCI `UCI_Variant`: multi-variant GUIs key on it; only xiangqi is played.
     Variant,
+    SkillLevel,
+    LimitStrength,
+    Elo,
 }
 
 /// An option's type as the protocols announce it.
@@ -153,6 +157,34 @@ pub const TABLE: &[Spec] = &[
     ),
     spec(Key::DrawOffer, Some("drawoffer"), None, Kind::Check(true)),
     spec(Key::DrawAccept, Some("drawaccept"), None, Kind::Check(true)),
+    // 20 is full strength; below it the search is capped and picks among its best moves.
+    spec(
+        Key::SkillLevel,
+        Some("skill"),
+        Some("Skill Level"),
+        Kind::Spin {
+            min: 0,
+            max: FULL_LEVEL as i64,
+            default: FULL_LEVEL as i64,
+        },
+    ),
+    // UCI's own strength knobs: when UCI_LimitStrength is on, UCI_Elo picks the level.
+    spec(
+        Key::LimitStrength,
+        None,
+        Some("UCI_LimitStrength"),
+        Kind::Check(false),
+    ),
+    spec(
+        Key::Elo,
+        None,
+        Some("UCI_Elo"),
+        Kind::Spin {
+            min: WEAKEST_ELO as i64,
+            max: FULL_ELO as i64,
+            default: FULL_ELO as i64,
+        },
+    ),
     spec(
         Key::ResignScore,
         Some("resignscore"),
@@ -276,6 +308,11 @@ pub struct Options {
     pub draw_accept: bool,
     /// Resign when the score stays this far below zero; 0 never resigns.
     pub resign_score: i32,
+    /// `skill` / `Skill Level`: 0 to 20, 20 being full strength.
+    pub skill_level: u8,
+    /// UCI: play at `elo` (the level nearest it) instead of `skill_level`.
+    pub limit_strength: bool,
+    pub elo: i32,
 }
 
 /// The starting state is read from [`TABLE`], so that what is announced as
@@ -315,6 +352,9 @@ impl Default for Options {
             draw_offer: check(Key::DrawOffer),
             draw_accept: check(Key::DrawAccept),
             resign_score: spin(Key::ResignScore) as i32,
+            skill_level: spin(Key::SkillLevel) as u8,
+            limit_strength: check(Key::LimitStrength),
+            elo: spin(Key::Elo) as i32,
         }
     }
 }
@@ -435,10 +475,24 @@ impl Options {
             (Key::DrawAccept, Value::Bool(b)) => self.draw_accept = b,
             (Key::ResignScore, Value::Int(cp)) => self.resign_score = cp as i32,
             (Key::Variant, Value::Choice(_)) => {}
+            (Key::SkillLevel, Value::Int(level)) => self.skill_level = level as u8,
+            (Key::LimitStrength, Value::Bool(b)) => self.limit_strength = b,
+            (Key::Elo, Value::Int(elo)) => self.elo = elo as i32,
             // `validate` returns the value kind the table gives each key.
             _ => {}
         }
         Ok(spec.key)
+    }
+}
+
+impl Options {
+    /// The strength the search plays at (`None`: full strength).
+    pub fn skill(&self) -> Option<Skill> {
+        if self.limit_strength {
+            Skill::for_elo(self.elo)
+        } else {
+            Skill::new(self.skill_level)
+        }
     }
 }
 

@@ -68,6 +68,8 @@ fn moves(pv: &[Move]) -> String {
 /// The `info` lines for one progress report.
 pub fn info(dialect: Dialect, info: &Info) -> Vec<String> {
     match (dialect, info) {
+        // UCCI has no words for a bound: a failed window's score is not printed as if exact.
+        (Dialect::Ucci, Info::Iteration(it)) if it.bound != Bound::Exact => Vec::new(),
         (Dialect::Ucci, Info::Iteration(it)) => {
             let mut head = format!("info depth {} score {}", it.depth, score(dialect, it.score));
             if !it.pv.is_empty() {
@@ -79,8 +81,13 @@ pub fn info(dialect: Dialect, info: &Info) -> Vec<String> {
             ]
         }
         (Dialect::Uci, Info::Iteration(it)) => {
+            let bound = match it.bound {
+                Bound::Exact => "",
+                Bound::Lower => " lowerbound",
+                Bound::Upper => " upperbound",
+            };
             let mut line = format!(
-                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+                "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {}",
                 it.depth,
                 it.seldepth,
                 it.multipv,
@@ -95,6 +102,19 @@ pub fn info(dialect: Dialect, info: &Info) -> Vec<String> {
             }
             vec![line]
         }
+        // UCCI's `info` words include time and nodes, but not nps or hashfull.
+        (Dialect::Ucci, Info::Progress(p)) => vec![format!(
+            "info time {} nodes {}",
+            p.time.as_millis(),
+            p.nodes
+        )],
+        (Dialect::Uci, Info::Progress(p)) => vec![format!(
+            "info nodes {} nps {} hashfull {} time {}",
+            p.nodes,
+            p.nps,
+            p.hashfull,
+            p.time.as_millis()
+        )],
         (Dialect::Ucci, Info::CurrMove { mv, .. }) => vec![format!("info currmove {mv}")],
         (Dialect::Uci, Info::CurrMove { depth, mv, number }) => vec![format!(
             "info depth {depth} currmove {mv} currmovenumber {number}"
@@ -163,6 +183,7 @@ mod tests {
             seldepth: 9,
             multipv: 1,
             score: Score::Mate(2),
+            bound: Bound::Exact,
             nodes: 1234,
             nps: 5000,
             time: Duration::from_millis(250),
@@ -183,6 +204,45 @@ mod tests {
             info(Dialect::Uci, &it),
             ["info depth 5 seldepth 9 multipv 1 score mate 2 nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2 h9g7"]
         );
+        let Info::Iteration(exact) = it else {
+            unreachable!()
+        };
+        let fail_high = Info::Iteration(Iteration {
+            score: Score::Cp(80),
+            bound: Bound::Lower,
+            pv: vec![mv("h2e2")],
+            ..exact.clone()
+        });
+        assert_eq!(
+            info(Dialect::Uci, &fail_high),
+            ["info depth 5 seldepth 9 multipv 1 score cp 80 lowerbound nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2"]
+        );
+        let fail_low = Info::Iteration(Iteration {
+            score: Score::Cp(-20),
+            bound: Bound::Upper,
+            pv: Vec::new(),
+            ..exact
+        });
+        assert_eq!(
+            info(Dialect::Uci, &fail_low),
+            ["info depth 5 seldepth 9 multipv 1 score cp -20 upperbound nodes 1234 nps 5000 hashfull 3 time 250"]
+        );
+        assert!(info(Dialect::Ucci, &fail_high).is_empty());
+        let progress = Info::Progress(crate::search::Progress {
+            nodes: 2_000_000,
+            nps: 1_000_000,
+            time: Duration::from_millis(2_000),
+            hashfull: 41,
+        });
+        assert_eq!(
+            info(Dialect::Uci, &progress),
+            ["info nodes 2000000 nps 1000000 hashfull 41 time 2000"]
+        );
+        assert_eq!(
+            info(Dialect::Ucci, &progress),
+            ["info time 2000 nodes 2000000"]
+        );
+        assert!(info(Dialect::Ucci, &fail_low).is_empty());
     }
 
     #[test]

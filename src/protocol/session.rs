@@ -448,6 +448,7 @@ impl Session {
         if dialect == Dialect::Uci {
             limits.multipv = self.options.multipv;
         }
+        limits.skill = self.options.skill();
         let open_ended = limits.infinite || limits.ponder;
         if self.options.batch && open_ended {
             self.error("batch mode reads no 'stop': an infinite or ponder search would never end");

@@ -23,6 +23,7 @@ use super::engine::{Info, InfoSink, Shared};
 use super::eval::{evaluate_with, Material};
 use super::history::Histories;
 use super::movepick::MovePicker;
+use super::reporter::Reporter;
 use super::score::{is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
 use super::see::{see_ge, SEE_VALUE};
 use super::tt::{Bound, LINE_BOUND_DEPTH};
@@ -80,7 +81,7 @@ pub struct Worker<'a> {
     /// current node was entered ([`NO_REACH`] if none).
     rule_reach: i32,
     /// Where the main thread sends progress reports.
-    reporter: Option<InfoSink>,
+    reporter: Option<Reporter>,
 }
 
 /// A thread that dies stops the others, so that a failure ends the search
@@ -145,12 +146,12 @@ impl<'a> Worker<'a> {
 
     /// Makes this worker the one that reports progress.
     pub fn set_reporter(&mut self, sink: InfoSink) {
-        self.reporter = Some(sink);
+        self.reporter = Some(Reporter::new(sink));
     }
 
     pub fn report(&mut self, info: &Info) {
-        if let Some(sink) = self.reporter.as_mut() {
-            sink(info);
+        if let Some(reporter) = self.reporter.as_mut() {
+            reporter.send(info);
         }
     }
 
@@ -268,6 +269,10 @@ impl<'a> Worker<'a> {
         if self.id == 0 && self.shared.out_of_budget() {
             self.shared.stop.store(true, Ordering::Relaxed);
             self.stopped = true;
+            return;
+        }
+        if let Some(reporter) = self.reporter.as_mut() {
+            reporter.tick(self.shared);
         }
     }
 

@@ -7,7 +7,8 @@
 use super::alphabeta::Worker;
 use super::limits::{Limits, TimePlan};
 use super::score::{is_mate, Score, INFINITE, MATE};
-use super::tt::TranspositionTable;
+use super::skill::Candidate;
+use super::tt::{Bound, TranspositionTable};
 use super::MAX_PLY;
 use crate::core::{Move, Position};
 use crate::rules::RuleSet;
@@ -24,6 +25,10 @@ pub struct Iteration {
     /// Which principal variation this is (1 = the best; see [`Limits::multipv`]).
     pub multipv: usize,
     pub score: Score,
+    /// `Exact` for a finished iteration; `Lower` (a fail-high) or `Upper` (a
+    /// fail-low) when the score fell outside the aspiration window and the
+    /// iteration is searched again with a wider one.
+    pub bound: Bound,
     pub nodes: u64,
     pub nps: u64,
     pub time: Duration,
@@ -32,10 +37,22 @@ pub struct Iteration {
     pub pv: Vec<Move>,
 }
 
+/// The main thread's counts, sent once a second during a long search (see
+/// [`super::reporter::PROGRESS_EVERY`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    /// Per mille of the hash table in use.
+    pub hashfull: u32,
+}
+
 /// Progress reports from a running search.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Info {
     Iteration(Iteration),
+    Progress(Progress),
     /// The root move being searched (sent only after the first second).
     CurrMove {
         depth: i32,
@@ -234,7 +251,7 @@ impl Engine {
             go_time: Instant::now(),
             start: Mutex::new(Instant::now()),
             plan: limits.time_plan(self.move_overhead),
-            node_limit: limits.nodes,
+            node_limit: limits.node_limit(),
         });
         let threads = self.threads;
         let rules = self.rules;
@@ -287,7 +304,7 @@ fn run_threads(
 
 fn max_depth(limits: &Limits) -> i32 {
     limits
-        .depth
+        .depth_limit()
         .unwrap_or(MAX_PLY as i32 - 8)
         .clamp(1, MAX_PLY as i32 - 8)
 }
@@ -296,15 +313,17 @@ fn max_depth(limits: &Limits) -> i32 {
 fn helper_loop(worker: &mut Worker, limits: &Limits) {
     let mut score = 0;
     for depth in 1 + (worker.id as i32 % 2)..=max_depth(limits) {
-        score = aspiration(worker, depth, score);
+        score = aspiration(worker, depth, None, score);
         if worker.stopped {
             break;
         }
     }
 }
 
-/// One iteration with an aspiration window around the last score.
-fn aspiration(worker: &mut Worker, depth: i32, previous: i32) -> i32 {
+/// One iteration with an aspiration window around the last score. Each
+/// failed window is reported as a bound of principal variation `shown_line`
+/// (0 = the best), if the main thread shows that line.
+fn aspiration(worker: &mut Worker, depth: i32, shown_line: Option<usize>, previous: i32) -> i32 {
     if depth < 5 || is_mate(previous) {
         return worker.search_root(-INFINITE, INFINITE, depth);
     }
@@ -314,6 +333,11 @@ fn aspiration(worker: &mut Worker, depth: i32, previous: i32) -> i32 {
         let score = worker.search_root(alpha, beta, depth);
         if worker.stopped {
             return score;
+        }
+        let bound = Bound::of(score, alpha, beta);
+        if let Some(line) = shown_line.filter(|_| bound != Bound::Exact) {
+            let report = iteration(worker, depth, line, score, bound);
+            worker.report(&Info::Iteration(report));
         }
         if score <= alpha {
             beta = (alpha + beta) / 2;
@@ -339,9 +363,16 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
         time: Duration::ZERO,
     };
     let timed = limits.clock.is_some() || limits.move_time.is_some();
-    let lines = limits.multipv.clamp(1, root_moves.len().max(1));
+    let shown = limits.multipv.clamp(1, root_moves.len().max(1));
+    // A reduced skill level searches a few more lines than it shows, to choose from.
+    let lines = limits
+        .skill
+        .map_or(shown, |skill| skill.candidates().max(shown))
+        .min(root_moves.len().max(1));
     // The last score of each principal variation, for its aspiration window.
     let mut scores = vec![0; lines];
+    // The last fully searched result of each line, for the skill level's choice.
+    let mut finished: Vec<Option<Candidate>> = vec![None; lines];
     let mut stable_iterations = 0;
     if !root_moves.is_empty() {
         'deepening: for depth in 1..=max_depth(limits) {
@@ -349,7 +380,8 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
             let mut excluded = limits.banned.clone();
             for (line, line_score_slot) in scores.iter_mut().enumerate() {
                 worker.set_excluded(excluded.clone());
-                let line_score = aspiration(worker, depth, *line_score_slot);
+                let shown_line = (line < shown).then_some(line);
+                let line_score = aspiration(worker, depth, shown_line, *line_score_slot);
                 let pv = worker.root_pv();
                 if worker.stopped && (depth == 1 || pv.is_empty()) {
                     break 'deepening;
@@ -370,24 +402,25 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                     outcome.score = Score::from_internal(line_score);
                     outcome.depth = depth;
                 }
+                if !worker.stopped {
+                    finished[line] = Some(Candidate {
+                        mv: first,
+                        ponder: pv.get(1).copied(),
+                        score: line_score,
+                    });
+                }
                 excluded.push(first);
                 worker.poll();
-                let time = shared.since_go();
-                let nodes = shared.nodes.load(Ordering::Relaxed);
-                worker.report(&Info::Iteration(Iteration {
-                    depth,
-                    seldepth: worker.seldepth,
-                    multipv: line + 1,
-                    score: Score::from_internal(line_score),
-                    nodes,
-                    nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
-                    time,
-                    hashfull: shared.tt.hashfull(),
-                    pv,
-                }));
+                if line < shown {
+                    let report = iteration(worker, depth, line, line_score, Bound::Exact);
+                    worker.report(&Info::Iteration(report));
+                }
                 if worker.stopped {
                     break 'deepening;
                 }
+            }
+            if limits.mate_is_proven(scores[0]) {
+                break;
             }
             if timed
                 && should_stop_iterating(
@@ -402,6 +435,14 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
             }
         }
     }
+    if let Some(skill) = limits.skill {
+        let candidates: Vec<Candidate> = finished.into_iter().flatten().collect();
+        if let Some(chosen) = skill.choose(&candidates, worker.pos.hash()) {
+            outcome.best = Some(chosen.mv);
+            outcome.ponder = chosen.ponder;
+            outcome.score = Score::from_internal(chosen.score);
+        }
+    }
     // Infinite and ponder searches report only when told to.
     while (limits.infinite || shared.pondering.load(Ordering::Relaxed))
         && !shared.stop.load(Ordering::Relaxed)
@@ -412,6 +453,27 @@ fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
     outcome.nodes = shared.nodes.load(Ordering::Relaxed);
     outcome.time = shared.since_go();
     outcome
+}
+
+/// The main thread's report of principal variation `line` at `depth`.
+fn iteration(worker: &Worker, depth: i32, line: usize, score: i32, bound: Bound) -> Iteration {
+    let shared = worker.shared();
+    let time = shared.since_go();
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    Iteration {
+        depth,
+        // Mate-distance pruning can keep every line shorter than the nominal
+        // depth; GUIs expect seldepth >= depth.
+        seldepth: worker.seldepth.max(depth as usize),
+        multipv: line + 1,
+        score: Score::from_internal(score),
+        bound,
+        nodes,
+        nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
+        time,
+        hashfull: shared.tt.hashfull(),
+        pv: worker.root_pv(),
+    }
 }
 
 /// Whether to start no further iteration (timed searches only).

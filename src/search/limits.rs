@@ -2,6 +2,8 @@
 //! (infinite and ponder searches wait for `stop` or `ponderhit`), and the
 //! time plan derived from a clock.
 
+use super::score::{MATE, MATE_BOUND};
+use super::skill::Skill;
 use crate::core::Move;
 use std::time::Duration;
 
@@ -35,6 +37,11 @@ pub struct Limits {
     pub banned: Vec<Move>,
     /// How many best lines to report (UCI MultiPV); 0 or 1 means one.
     pub multipv: usize,
+    /// Stop once a mate in this many moves or fewer is proven for the side
+    /// to move (UCI `go mate N`); other limits still apply.
+    pub mate: Option<u32>,
+    /// Play below full strength (`None`: full strength).
+    pub skill: Option<Skill>,
 }
 
 /// How long to think: stop starting iterations after `soft` (scaled by how
@@ -49,6 +56,32 @@ pub struct TimePlan {
 const SUDDEN_DEATH_MOVES: u64 = 32;
 
 impl Limits {
+    /// Whether `score` (internal, from a completed iteration) proves the
+    /// mate that [`Limits::mate`] asks for.
+    pub fn mate_is_proven(&self, score: i32) -> bool {
+        self.mate.is_some_and(|moves| {
+            score >= MATE_BOUND && (MATE - score + 1) / 2 <= moves.min(i32::MAX as u32) as i32
+        })
+    }
+
+    /// The depth limit: the GUI's, or the skill level's if that is smaller.
+    pub fn depth_limit(&self) -> Option<i32> {
+        let skill = self.skill.map(Skill::depth_cap);
+        match (self.depth, skill) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The node budget: the GUI's, or the skill level's if that is smaller.
+    pub fn node_limit(&self) -> Option<u64> {
+        let skill = self.skill.map(Skill::node_budget);
+        match (self.nodes, skill) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
     /// The time plan for these limits, leaving `overhead` for communication;
     /// `None` when time does not bound the search.
     pub fn time_plan(&self, overhead: Duration) -> Option<TimePlan> {

@@ -10,12 +10,16 @@ pub mod fault;
 mod history;
 mod limits;
 mod movepick;
+mod reporter;
 pub mod score;
 pub mod see;
+pub mod skill;
 pub mod tt;
 pub mod weights;
 
-pub use engine::{Engine, Info, InfoSink, Iteration, SearchControl, SearchHandle, SearchOutcome};
+pub use engine::{
+    Engine, Info, InfoSink, Iteration, Progress, SearchControl, SearchHandle, SearchOutcome,
+};
 pub use limits::{Clock, Limits, TimePlan};
 pub use score::Score;
 pub use tt::{Bound, TranspositionTable, TtHit};

@@ -219,11 +219,8 @@ pub fn legal_best(line: &str, pos: &Position) -> Move {
 pub fn long_game(plies: usize, seed: u64) -> (Vec<Move>, Position) {
     let mut pos = Position::startpos();
     let mut moves = Vec::new();
-    let mut state = seed | 1;
+    let mut rng = chuhan::random::Rng::new(seed);
     for _ in 0..plies {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
         let all = pos.legal_moves();
         if all.is_empty() {
             break;
@@ -238,7 +235,7 @@ pub fn long_game(plies: usize, seed: u64) -> (Vec<Move>, Position) {
         } else {
             quiet
         };
-        let mv = pool[(state % pool.len() as u64) as usize];
+        let mv = pool[rng.below(pool.len() as u64) as usize];
         pos.try_play(mv).unwrap();
         moves.push(mv);
     }
