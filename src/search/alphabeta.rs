@@ -19,13 +19,14 @@
 //! other path to the same position is cut on it.
 
 use super::check::{gives_check, CheckGuard};
-use super::engine::{Info, InfoSink, Shared};
 use super::eval::{evaluate_with, Material};
 use super::history::Histories;
+use super::info::{Info, InfoSink};
 use super::movepick::MovePicker;
 use super::reporter::Reporter;
 use super::score::{is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
 use super::see::{see_ge, SEE_VALUE};
+use super::shared::Shared;
 use super::tt::{Bound, LINE_BOUND_DEPTH};
 use super::MAX_PLY;
 use crate::core::{GenKind, Move, PieceKind, Position};
