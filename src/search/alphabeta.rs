@@ -76,6 +76,9 @@ pub struct Worker<'a> {
     pub stopped: bool,
     /// The root depth of the current iteration (bounds check extensions).
     root_depth: i32,
+    /// The score of the best root move fully searched in the current root
+    /// search, if one beat alpha (what a stopped search may still report).
+    root_best: Option<i32>,
     /// The earliest ply (negative: in the game before the root) that a rule
     /// verdict reached back to (the start of a judged cycle, the last capture
     /// before a natural-limit draw), among the nodes searched since the
@@ -131,6 +134,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_depth: 1,
+            root_best: None,
             rule_reach: NO_REACH,
             reporter: None,
         }
@@ -281,8 +285,21 @@ impl<'a> Worker<'a> {
     pub fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.root_depth = depth;
         self.seldepth = 0;
+        self.root_best = None;
         self.rule_reach = NO_REACH;
         self.search::<true>(alpha, beta, depth, 0, false)
+    }
+
+    /// The score of the best root move fully searched by the last root
+    /// search (`None` if no move beat its alpha): when the search was
+    /// stopped, the only score of it that was computed.
+    pub fn root_best(&self) -> Option<i32> {
+        self.root_best
+    }
+
+    /// The static evaluation of the root, the score before any search.
+    pub fn root_eval(&self) -> i32 {
+        self.evaluate()
     }
 
     /// A draw or a rules verdict at this node, if the line has reached one.
@@ -574,6 +591,9 @@ impl<'a> Worker<'a> {
                     best_move = Some(mv);
                     if PV {
                         self.update_pv(ply, mv);
+                    }
+                    if root {
+                        self.root_best = Some(score);
                     }
                     if score >= beta {
                         if quiet {

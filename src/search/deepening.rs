@@ -37,14 +37,19 @@ pub fn helper_loop(worker: &mut Worker, limits: &Limits) {
 /// (0 = the best), if the main thread shows that line.
 fn aspiration(worker: &mut Worker, depth: i32, shown_line: Option<usize>, previous: i32) -> i32 {
     if depth < 5 || is_mate(previous) {
-        return worker.search_root(-INFINITE, INFINITE, depth);
+        let score = worker.search_root(-INFINITE, INFINITE, depth);
+        return if worker.stopped {
+            stopped_score(worker, score)
+        } else {
+            score
+        };
     }
     let mut window = 20;
     let (mut alpha, mut beta) = (previous - window, previous + window);
     loop {
         let score = worker.search_root(alpha, beta, depth);
         if worker.stopped {
-            return score;
+            return stopped_score(worker, score);
         }
         let bound = Bound::of(score, alpha, beta);
         if let Some(line) = shown_line.filter(|_| bound != Bound::Exact) {
@@ -63,13 +68,22 @@ fn aspiration(worker: &mut Worker, depth: i32, shown_line: Option<usize>, previo
     }
 }
 
+/// What an interrupted root search may report: the best root move it fully
+/// searched, never the 0 that the interrupted lines return (the caller keeps
+/// the last finished iteration when there is no such move).
+fn stopped_score(worker: &Worker, returned: i32) -> i32 {
+    worker.root_best().unwrap_or(returned)
+}
+
 pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
     let shared = worker.shared();
     let root_moves = worker.root_moves();
     let mut outcome = SearchOutcome {
         best: root_moves.first().copied(),
         ponder: None,
-        score: Score::Cp(0),
+        // Until an iteration finishes, the only computed score is the root's
+        // evaluation.
+        score: Score::from_internal(worker.root_eval()),
         depth: 0,
         nodes: 0,
         time: Duration::ZERO,
@@ -95,10 +109,9 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                 let shown_line = (line < shown).then_some(line);
                 let line_score = aspiration(worker, depth, shown_line, *line_score_slot);
                 let pv = worker.root_pv();
-                if worker.stopped && (depth == 1 || pv.is_empty()) {
-                    break 'deepening;
-                }
-                // A stopped iteration's PV holds only fully searched improvements.
+                // A stopped iteration's PV holds only fully searched
+                // improvements, and its score is theirs; without one, the
+                // last finished iteration stands.
                 let Some(&first) = pv.first() else {
                     break 'deepening;
                 };
