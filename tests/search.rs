@@ -6,7 +6,7 @@
 //! each says why the answer is forced); none is taken from elsewhere.
 
 use chuhan::core::{Move, Position};
-use chuhan::search::bench::run_bench;
+use chuhan::search::bench::{run_bench, BENCH_DEPTH};
 use chuhan::search::{Engine, Info, Limits, Score, SearchOutcome};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -271,12 +271,17 @@ fn two_threads_search_and_agree_on_a_legal_move() {
     assert!(pos.is_legal(out.best.unwrap()));
 }
 
+/// The node count `chuhan bench` prints (depth 10, 16 MB). A change that
+/// alters the search on purpose updates it in the same commit and says so.
+const BENCH_SIGNATURE: u64 = 520_442;
+
 #[test]
 fn bench_signature_is_stable() {
     let first = run_bench(6, 16);
     let second = run_bench(6, 16);
     assert_eq!(first.nodes, second.nodes);
     assert!(first.nodes > 1_000);
+    assert_eq!(run_bench(BENCH_DEPTH, 16).nodes, BENCH_SIGNATURE);
 }
 
 #[test]

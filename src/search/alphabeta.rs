@@ -1,25 +1,46 @@
 //! The alpha-beta search of one thread: principal-variation search with a
 //! transposition table, null-move pruning, late-move reductions, futility,
 //! reverse-futility and late-move pruning, check extensions, mate-distance
-//! pruning, and a quiescence search over captures and check evasions.
+//! pruning, and a quiescence search over captures and check evasions. A move
+//! that gives check (known before it is played, see [`super::check`]) is
+//! never pruned: discovered horse and cannon checks often lose the moving
+//! piece by exchange and win by the check.
 //!
 //! Repetitions and the 60-move rule are recognised in one place,
-//! [`Worker::rule_outcome`], which asks [`crate::rules`] for the verdict.
+//! [`Worker::rule_outcome`], which asks [`crate::rules`] for the verdict; the
+//! 60-move rule runs on the referee's own [`MoveClock`] (a side's checks
+//! beyond its tenth do not count), and the evaluation fades towards the draw
+//! as that clock nears the limit.
+//!
+//! A rule verdict belongs to the line that reached it: a repetition to the
+//! line since the cycle began, a natural-limit draw to the line since the last
+//! capture. A node whose subtree met a verdict that reaches above it stores
+//! its result as line-bound (see [`super::tt::LINE_BOUND_DEPTH`]), so that no
+//! other path to the same position is cut on it.
 
-use super::engine::{Info, InfoSink, Shared};
+use super::check::{gives_check, CheckGuard};
 use super::eval::{evaluate_with, Material};
 use super::history::Histories;
+use super::info::{Info, InfoSink};
 use super::movepick::MovePicker;
 use super::reporter::Reporter;
-use super::score::{is_mate, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
+use super::score::{is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
 use super::see::{see_ge, SEE_VALUE};
-use super::tt::Bound;
+use super::shared::Shared;
+use super::tt::{Bound, LINE_BOUND_DEPTH};
 use super::MAX_PLY;
 use crate::core::{GenKind, Move, PieceKind, Position};
 use crate::rules::natural_limit::NATURAL_LIMIT_PLIES;
-use crate::rules::{RuleSet, Verdict, VerdictMemo};
+use crate::rules::{MoveClock, RuleSet, Verdict, VerdictMemo};
 use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
+
+/// Counted plies after which the evaluation fades towards the draw, to half
+/// its value at the natural limit.
+const FADE_FROM: u32 = NATURAL_LIMIT_PLIES / 2;
+
+/// `Worker::rule_reach` when no rule verdict was met.
+const NO_REACH: i32 = i32::MAX;
 
 /// How often (in nodes) a thread looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
@@ -44,6 +65,8 @@ pub struct Worker<'a> {
     stack: [Frame; MAX_PLY + 4],
     /// The material sum of the current position, one entry per ply played.
     material: Vec<Material>,
+    /// The natural-limit clock of the current position, one entry per ply played.
+    clocks: Vec<MoveClock>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     reductions: Box<[[i32; 64]; 64]>,
@@ -53,6 +76,14 @@ pub struct Worker<'a> {
     pub stopped: bool,
     /// The root depth of the current iteration (bounds check extensions).
     root_depth: i32,
+    /// The score of the best root move fully searched in the current root
+    /// search, if one beat alpha (what a stopped search may still report).
+    root_best: Option<i32>,
+    /// The earliest ply (negative: in the game before the root) that a rule
+    /// verdict reached back to (the start of a judged cycle, the last capture
+    /// before a natural-limit draw), among the nodes searched since the
+    /// current node was entered ([`NO_REACH`] if none).
+    rule_reach: i32,
     /// Where the main thread sends progress reports.
     reporter: Option<Reporter>,
 }
@@ -88,6 +119,7 @@ impl<'a> Worker<'a> {
             id,
             shared,
             material: vec![Material::of(&pos)],
+            clocks: vec![root_clock(&pos)],
             pos,
             rules,
             verdicts: VerdictMemo::default(),
@@ -102,6 +134,8 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_depth: 1,
+            root_best: None,
+            rule_reach: NO_REACH,
             reporter: None,
         }
     }
@@ -144,24 +178,49 @@ impl<'a> Worker<'a> {
             .collect()
     }
 
-    /// Plays `mv`, keeping the material sum in step.
+    /// Plays `mv` (which gives check or not, as told), keeping the material
+    /// sum and the clock in step.
     #[inline]
-    fn play(&mut self, mv: Move) {
+    fn play(&mut self, mv: Move, gives_check: bool) {
         let material = self.current_material().after(&self.pos, mv);
         self.material.push(material);
+        let mover = self.pos.side_to_move();
+        let captured = self.pos.piece_at(mv.to()).is_some();
         self.pos.make(mv);
+        let mut clock = self.current_clock();
+        clock.record(mover, captured, gives_check);
+        self.clocks.push(clock);
     }
 
     /// Takes back the last [`play`](Worker::play) or null move.
     #[inline]
     fn take_back(&mut self) {
         self.material.pop();
+        self.clocks.pop();
         self.pos.unmake();
     }
 
     fn play_null(&mut self) {
         self.material.push(self.current_material());
+        let mut clock = self.current_clock();
+        clock.record(self.pos.side_to_move(), false, false);
+        self.clocks.push(clock);
         self.pos.make_null();
+    }
+
+    #[inline]
+    fn current_clock(&self) -> MoveClock {
+        *self
+            .clocks
+            .last()
+            .expect("the root's clock is always there")
+    }
+
+    /// Whether the natural limit lies beyond a search of `depth` from here, so
+    /// that a stored result of that depth (which never met it) may stand.
+    #[inline]
+    fn limit_beyond(&self, depth: i32) -> bool {
+        self.current_clock().counted() + (depth.max(0) as u32) < NATURAL_LIMIT_PLIES
     }
 
     #[inline]
@@ -172,9 +231,22 @@ impl<'a> Worker<'a> {
             .expect("the root's material is always there")
     }
 
+    /// The static evaluation, as the table stores it (unfaded).
     #[inline]
     fn evaluate(&self) -> i32 {
         evaluate_with(&self.pos, self.current_material())
+    }
+
+    /// `eval` faded towards the draw as the natural limit nears, to half its
+    /// value at the limit: an edge that no capture renews is worth less.
+    #[inline]
+    fn fade(&self, eval: i32) -> i32 {
+        let counted = self.current_clock().counted().min(NATURAL_LIMIT_PLIES);
+        if counted <= FADE_FROM {
+            return eval;
+        }
+        let span = (NATURAL_LIMIT_PLIES - FADE_FROM) as i32;
+        eval - eval * (counted - FADE_FROM) as i32 / (2 * span)
     }
 
     #[inline]
@@ -213,24 +285,51 @@ impl<'a> Worker<'a> {
     pub fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.root_depth = depth;
         self.seldepth = 0;
+        self.root_best = None;
+        self.rule_reach = NO_REACH;
         self.search::<true>(alpha, beta, depth, 0, false)
+    }
+
+    /// The score of the best root move fully searched by the last root
+    /// search (`None` if no move beat its alpha): when the search was
+    /// stopped, the only score of it that was computed.
+    pub fn root_best(&self) -> Option<i32> {
+        self.root_best
+    }
+
+    /// The static evaluation of the root, the score before any search.
+    pub fn root_eval(&self) -> i32 {
+        self.evaluate()
     }
 
     /// A draw or a rules verdict at this node, if the line has reached one.
     fn rule_outcome(&mut self, ply: usize, in_check: bool) -> Option<i32> {
-        if self.pos.halfmove_clock() >= NATURAL_LIMIT_PLIES {
-            // The natural limit does not save a side that is already mated.
-            if in_check && self.pos.has_no_moves() {
-                return Some(mated_in(ply));
-            }
-            return Some(DRAW);
+        if let Some(score) = self.natural_limit_outcome(ply, in_check) {
+            return Some(score);
         }
         let cycle = self.repetition_cycle()?;
+        self.rule_reach = self.rule_reach.min(ply as i32 - cycle as i32);
         Some(match self.verdicts.judge(&self.pos, cycle, self.rules) {
             Verdict::Draw => DRAW,
             Verdict::Loss => -RULE_WIN + ply as i32,
             Verdict::Win => RULE_WIN - ply as i32,
         })
+    }
+
+    /// The draw by the natural limit, if the clock has reached it. The draw
+    /// depends on the clock, which the position's hash does not hold, so
+    /// it reaches back to the last capture.
+    fn natural_limit_outcome(&mut self, ply: usize, in_check: bool) -> Option<i32> {
+        if !self.current_clock().reached() {
+            return None;
+        }
+        // The natural limit does not save a side that is already mated.
+        if in_check && self.pos.has_no_moves() {
+            return Some(mated_in(ply));
+        }
+        let since_capture = self.pos.halfmove_clock() as i32;
+        self.rule_reach = self.rule_reach.min(ply as i32 - since_capture);
+        Some(DRAW)
     }
 
     /// The length of the cycle if the position repeats one since the last
@@ -272,7 +371,29 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
+    /// Searches one node, and hands the reach of the rule verdicts its
+    /// subtree met on to the parent.
     fn search<const PV: bool>(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let outer_reach = std::mem::replace(&mut self.rule_reach, NO_REACH);
+        let score = self.search_node::<PV>(alpha, beta, depth, ply, cut_node);
+        self.rule_reach = self.rule_reach.min(outer_reach);
+        score
+    }
+
+    /// Whether the result of the node at `ply` depends on the path to it: a
+    /// rule verdict met in its subtree reaches above it.
+    fn result_is_line_bound(&self, ply: usize) -> bool {
+        self.rule_reach < ply as i32
+    }
+
+    fn search_node<const PV: bool>(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
@@ -297,7 +418,11 @@ impl<'a> Worker<'a> {
                 return score;
             }
             if ply >= MAX_PLY {
-                return if in_check { DRAW } else { self.evaluate() };
+                return if in_check {
+                    DRAW
+                } else {
+                    self.fade(self.evaluate())
+                };
             }
             // Mate-distance pruning: no line from here beats a shorter mate already found.
             alpha = alpha.max(mated_in(ply));
@@ -311,15 +436,20 @@ impl<'a> Worker<'a> {
         let tt_hit = self.shared.tt.probe(key, ply);
         let tt_move = tt_hit.and_then(|h| h.mv);
         if let Some(hit) = tt_hit {
-            if !PV && hit.depth >= depth && hit.cuts(alpha, beta) {
+            if !PV && hit.depth >= depth && hit.cuts(alpha, beta) && self.limit_beyond(hit.depth) {
                 return hit.score;
             }
         }
 
-        let eval = if in_check {
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             tt_hit.map_or_else(|| self.evaluate(), |h| h.eval)
+        };
+        let eval = if in_check {
+            raw_eval
+        } else {
+            self.fade(raw_eval)
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -341,8 +471,13 @@ impl<'a> Worker<'a> {
                 if self.stopped {
                     return 0;
                 }
+                // Neither a mate nor a rule verdict after a pass is proven.
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    return if is_mate(score) || is_rule_score(score) {
+                        beta
+                    } else {
+                        score
+                    };
                 }
             }
         }
@@ -365,7 +500,16 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        let picker = MovePicker::new(&self.pos, moves, tt_move, &self.histories, ply, previous);
+        let check_guard = CheckGuard::new(&self.pos);
+        let picker = MovePicker::new(
+            &self.pos,
+            moves,
+            tt_move,
+            &self.histories,
+            ply,
+            previous,
+            &check_guard,
+        );
         let side = self.pos.side_to_move();
         let killers = self.histories.killers(ply);
         let original_alpha = alpha;
@@ -376,6 +520,7 @@ impl<'a> Worker<'a> {
 
         for mv in picker {
             let quiet = self.pos.piece_at(mv.to()).is_none();
+            let gives_check = check_guard.gives_check(&self.pos, mv);
             if root && self.reporter.is_some() && self.shared.since_go() >= CURRMOVE_AFTER {
                 let info = Info::CurrMove {
                     depth,
@@ -384,8 +529,9 @@ impl<'a> Worker<'a> {
                 };
                 self.report(&info);
             }
-            // No pruning while a mate score bounds the window: a quiet move may mate sooner.
-            if !root && best_score > -MATE_BOUND && !in_check && !is_mate(alpha) {
+            // No pruning while a mate score bounds the window (a quiet move
+            // may mate sooner), and none of checks.
+            if !root && best_score > -MATE_BOUND && !in_check && !is_mate(alpha) && !gives_check {
                 if quiet
                     && !PV
                     && depth <= 4
@@ -403,9 +549,8 @@ impl<'a> Worker<'a> {
             }
 
             self.stack[ply].mv = Some(mv);
-            self.play(mv);
+            self.play(mv, gives_check);
             self.shared.tt.prefetch(self.pos.hash());
-            let gives_check = self.pos.in_check();
             let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
 
@@ -447,6 +592,9 @@ impl<'a> Worker<'a> {
                     if PV {
                         self.update_pv(ply, mv);
                     }
+                    if root {
+                        self.root_best = Some(score);
+                    }
                     if score >= beta {
                         if quiet {
                             self.histories.reward_quiet(
@@ -471,10 +619,21 @@ impl<'a> Worker<'a> {
         let bound = Bound::of(best_score, original_alpha, beta);
         // A root searched without its banned moves is not the position's true value.
         if !root || self.banned.is_empty() {
-            let stored_eval = if in_check { 0 } else { eval };
-            self.shared
-                .tt
-                .store(key, best_move, best_score, stored_eval, depth, bound, ply);
+            let stored_eval = if in_check { 0 } else { raw_eval };
+            let stored_depth = if self.result_is_line_bound(ply) {
+                LINE_BOUND_DEPTH
+            } else {
+                depth
+            };
+            self.shared.tt.store(
+                key,
+                best_move,
+                best_score,
+                stored_eval,
+                stored_depth,
+                bound,
+                ply,
+            );
         }
         best_score
     }
@@ -487,32 +646,41 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = self.pos.in_check();
+        if let Some(score) = self.natural_limit_outcome(ply, in_check) {
+            return score;
+        }
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { self.evaluate() };
+            return if in_check {
+                DRAW
+            } else {
+                self.fade(self.evaluate())
+            };
         }
 
         let key = self.pos.hash();
         let tt_hit = self.shared.tt.probe(key, ply);
         if let Some(hit) = tt_hit {
-            if !PV && hit.cuts(alpha, beta) {
+            if !PV && hit.cuts(alpha, beta) && self.limit_beyond(0) {
                 return hit.score;
             }
         }
 
         let original_alpha = alpha;
-        let (mut best_score, stand_pat, moves) = if in_check {
+        let (mut best_score, stand_pat, raw_eval, moves) = if in_check {
             let evasions = self.pos.legal_moves();
             if evasions.is_empty() {
                 return mated_in(ply);
             }
-            (mated_in(ply), -INFINITE, evasions)
+            (mated_in(ply), -INFINITE, 0, evasions)
         } else {
-            let stand_pat = tt_hit.map_or_else(|| self.evaluate(), |h| h.eval);
+            let raw_eval = tt_hit.map_or_else(|| self.evaluate(), |h| h.eval);
+            let stand_pat = self.fade(raw_eval);
             if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            (stand_pat, stand_pat, self.pos.moves_of(GenKind::Captures))
+            let captures = self.pos.moves_of(GenKind::Captures);
+            (stand_pat, stand_pat, raw_eval, captures)
         };
 
         let mut best_move = None;
@@ -530,7 +698,10 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.play(mv);
+            // Only an evasion's check counts on the clock; a capture resets it.
+            let evasion_checks =
+                in_check && self.pos.piece_at(mv.to()).is_none() && gives_check(&self.pos, mv);
+            self.play(mv, evasion_checks);
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
             self.take_back();
             if self.stopped {
@@ -551,10 +722,44 @@ impl<'a> Worker<'a> {
             }
         }
         let bound = Bound::of(best_score, original_alpha, beta);
-        let stored_eval = if in_check { 0 } else { stand_pat };
-        self.shared
-            .tt
-            .store(key, best_move, best_score, stored_eval, 0, bound, ply);
+        let stored_eval = if in_check { 0 } else { raw_eval };
+        // Conservative: the reach covers this node's earlier siblings too.
+        let stored_depth = if self.result_is_line_bound(ply) {
+            LINE_BOUND_DEPTH
+        } else {
+            0
+        };
+        self.shared.tt.store(
+            key,
+            best_move,
+            best_score,
+            stored_eval,
+            stored_depth,
+            bound,
+            ply,
+        );
         best_score
     }
+}
+
+/// The referee's natural-limit clock at the root: the plies since the last
+/// capture that the game's history shows are replayed to count their checks
+/// (plies before the history began, from a FEN's halfmove field, all count).
+fn root_clock(pos: &Position) -> MoveClock {
+    let history = pos.history();
+    let known = (pos.halfmove_clock() as usize).min(history.len());
+    let mut replay = pos.clone();
+    for _ in 0..known {
+        replay.unmake();
+    }
+    let mut clock = MoveClock::starting_at(pos.halfmove_clock() - known as u32);
+    for undo in &history[history.len() - known..] {
+        let mover = replay.side_to_move();
+        match undo.mv {
+            Some(mv) => replay.make(mv),
+            None => replay.make_null(),
+        }
+        clock.record(mover, false, replay.in_check());
+    }
+    clock
 }

@@ -3,22 +3,25 @@
 
 mod alphabeta;
 pub mod bench;
+pub mod check;
+mod deepening;
 mod engine;
 pub mod eval;
 pub mod fault;
 mod history;
+mod info;
 mod limits;
 mod movepick;
 mod reporter;
 pub mod score;
 pub mod see;
+mod shared;
 pub mod skill;
 pub mod tt;
 pub mod weights;
 
-pub use engine::{
-    Engine, Info, InfoSink, Iteration, Progress, SearchControl, SearchHandle, SearchOutcome,
-};
+pub use engine::{Engine, SearchControl, SearchHandle};
+pub use info::{Info, InfoSink, Iteration, Progress, SearchOutcome};
 pub use limits::{Clock, Limits, TimePlan};
 pub use score::Score;
 pub use tt::{Bound, TranspositionTable, TtHit};

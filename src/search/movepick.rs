@@ -1,9 +1,11 @@
 //! Move ordering: the hash move first, then winning and equal captures by
 //! most valuable victim / least valuable attacker, killers, the countermove,
-//! quiet moves by history, and losing captures last. Moves are scored once
-//! and picked best-first, so a cut after the first few moves sorts little.
+//! quiet moves by history (a quiet check with a bonus on top), and losing
+//! captures last. Moves are scored once and picked best-first, so a cut
+//! after the first few moves sorts little.
 
-use super::history::Histories;
+use super::check::CheckGuard;
+use super::history::{Histories, HISTORY_MAX};
 use super::see::{see_ge, SEE_VALUE};
 use crate::core::{Move, MoveList, Position};
 use arrayvec::ArrayVec;
@@ -13,6 +15,9 @@ const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER: i32 = 1_000_000;
 const COUNTER: i32 = 900_000;
 const BAD_CAPTURE: i32 = -2_000_000;
+/// What a quiet check adds to its history: half the history's range, so a
+/// check comes early among the quiet moves without passing every good one.
+const QUIET_CHECK: i32 = HISTORY_MAX / 2;
 /// Picks made by selection before the remaining moves are sorted at once.
 const SELECTION_PICKS: usize = 3;
 
@@ -42,6 +47,7 @@ impl MovePicker {
         histories: &Histories,
         ply: usize,
         previous: Option<Move>,
+        checks: &CheckGuard,
     ) -> MovePicker {
         let mut scores = [0; crate::core::MAX_MOVES];
         let killers = histories.killers(ply);
@@ -64,7 +70,12 @@ impl MovePicker {
             } else if Some(mv) == counter {
                 COUNTER
             } else {
-                histories.quiet_score(side, mv)
+                let check_bonus = if checks.gives_check(pos, mv) {
+                    QUIET_CHECK
+                } else {
+                    0
+                };
+                histories.quiet_score(side, mv) + check_bonus
             };
         }
         MovePicker {

@@ -2,7 +2,8 @@
 //! caller's sink and, during long searches, adds a [`Progress`] report once
 //! a second so a GUI sees the counts move between iterations.
 
-use super::engine::{Info, InfoSink, Progress, Shared};
+use super::info::{Info, InfoSink, Progress};
+use super::shared::Shared;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 

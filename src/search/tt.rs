@@ -4,10 +4,19 @@
 //! A reader accepts an entry only if the two agree with its key, so a torn
 //! write by another thread reads as a miss, never as a wrong hit (the classic
 //! lockless scheme). Four entries make a 64-byte bucket, one cache line.
+//!
+//! A result that holds only on the line it was found in (a repetition verdict
+//! decided it, and another path to the same position may not repeat) is
+//! stored at [`LINE_BOUND_DEPTH`]: its move still orders the next visit, its
+//! score never cuts one.
 
 use super::score::MATE_BOUND;
 use crate::core::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// The depth of an entry whose score depends on the path that reached it:
+/// below every search's depth (quiescence stores 0), so it never cuts.
+pub const LINE_BOUND_DEPTH: i32 = -1;
 
 /// What a stored score says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,8 +53,12 @@ pub struct TtHit {
 }
 
 impl TtHit {
-    /// Whether the stored result settles a node searched with (`alpha`, `beta`).
+    /// Whether the stored result settles a node searched with (`alpha`, `beta`)
+    /// (a line-bound result never does).
     pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        if self.depth <= LINE_BOUND_DEPTH {
+            return false;
+        }
         match self.bound {
             Bound::Exact => true,
             Bound::Lower => self.score >= beta,
@@ -261,7 +274,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::{MATE, MATE_BOUND};
+    use crate::search::score::{INFINITE, MATE, MATE_BOUND};
 
     #[test]
     fn stores_and_probes_with_mate_scores_relative_to_the_node() {
@@ -297,6 +310,18 @@ mod tests {
         tt.new_search();
         tt.store(7, None, -50, 0, 2, Bound::Upper, 0);
         assert_eq!(tt.probe(7, 0).unwrap().depth, 2);
+    }
+
+    #[test]
+    fn line_bound_results_keep_their_move_but_never_cut() {
+        let tt = TranspositionTable::new(1);
+        let mv: Move = "h2e2".parse().unwrap();
+        tt.store(9, Some(mv), 500, 0, LINE_BOUND_DEPTH, Bound::Exact, 0);
+        let hit = tt.probe(9, 0).unwrap();
+        assert_eq!((hit.mv, hit.depth), (Some(mv), LINE_BOUND_DEPTH));
+        assert!(!hit.cuts(-INFINITE, INFINITE));
+        tt.store(9, Some(mv), 500, 0, 0, Bound::Exact, 0);
+        assert!(tt.probe(9, 0).unwrap().cuts(-INFINITE, INFINITE));
     }
 
     #[test]

@@ -1,0 +1,232 @@
+//! Iterative deepening with aspiration windows: the main thread deepens one
+//! ply at a time (every line of a multi-PV search at each depth), reports
+//! each finished iteration and decides when a timed search has seen enough;
+//! helper threads deepen on their own to share the table's work.
+
+use super::alphabeta::Worker;
+use super::info::{Info, Iteration, SearchOutcome};
+use super::limits::Limits;
+use super::score::{is_mate, Score, INFINITE, MATE};
+use super::shared::Shared;
+use super::skill::Candidate;
+use super::tt::Bound;
+use super::MAX_PLY;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+fn max_depth(limits: &Limits) -> i32 {
+    limits
+        .depth_limit()
+        .unwrap_or(MAX_PLY as i32 - 8)
+        .clamp(1, MAX_PLY as i32 - 8)
+}
+
+/// Helpers deepen on their own, half of them one ply ahead, to spread the tree.
+pub fn helper_loop(worker: &mut Worker, limits: &Limits) {
+    let mut score = 0;
+    for depth in 1 + (worker.id as i32 % 2)..=max_depth(limits) {
+        score = aspiration(worker, depth, None, score);
+        if worker.stopped {
+            break;
+        }
+    }
+}
+
+/// One iteration with an aspiration window around the last score. Each
+/// failed window is reported as a bound of principal variation `shown_line`
+/// (0 = the best), if the main thread shows that line.
+fn aspiration(worker: &mut Worker, depth: i32, shown_line: Option<usize>, previous: i32) -> i32 {
+    if depth < 5 || is_mate(previous) {
+        let score = worker.search_root(-INFINITE, INFINITE, depth);
+        return if worker.stopped {
+            stopped_score(worker, score)
+        } else {
+            score
+        };
+    }
+    let mut window = 20;
+    let (mut alpha, mut beta) = (previous - window, previous + window);
+    loop {
+        let score = worker.search_root(alpha, beta, depth);
+        if worker.stopped {
+            return stopped_score(worker, score);
+        }
+        let bound = Bound::of(score, alpha, beta);
+        if let Some(line) = shown_line.filter(|_| bound != Bound::Exact) {
+            let report = iteration(worker, depth, line, score, bound);
+            worker.report(&Info::Iteration(report));
+        }
+        if score <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (score - window).max(-INFINITE);
+        } else if score >= beta {
+            beta = (score + window).min(INFINITE);
+        } else {
+            return score;
+        }
+        window += window / 2 + 10;
+    }
+}
+
+/// What an interrupted root search may report: the best root move it fully
+/// searched, never the 0 that the interrupted lines return (the caller keeps
+/// the last finished iteration when there is no such move).
+fn stopped_score(worker: &Worker, returned: i32) -> i32 {
+    worker.root_best().unwrap_or(returned)
+}
+
+pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
+    let shared = worker.shared();
+    let root_moves = worker.root_moves();
+    let mut outcome = SearchOutcome {
+        best: root_moves.first().copied(),
+        ponder: None,
+        // Until an iteration finishes, the only computed score is the root's
+        // evaluation.
+        score: Score::from_internal(worker.root_eval()),
+        depth: 0,
+        nodes: 0,
+        time: Duration::ZERO,
+    };
+    let timed = limits.clock.is_some() || limits.move_time.is_some();
+    let shown = limits.multipv.clamp(1, root_moves.len().max(1));
+    // A reduced skill level searches a few more lines than it shows, to choose from.
+    let lines = limits
+        .skill
+        .map_or(shown, |skill| skill.candidates().max(shown))
+        .min(root_moves.len().max(1));
+    // The last score of each principal variation, for its aspiration window.
+    let mut scores = vec![0; lines];
+    // The last fully searched result of each line, for the skill level's choice.
+    let mut finished: Vec<Option<Candidate>> = vec![None; lines];
+    let mut stable_iterations = 0;
+    if !root_moves.is_empty() {
+        'deepening: for depth in 1..=max_depth(limits) {
+            // Line k searches the root without the first moves of lines 1..k.
+            let mut excluded = limits.banned.clone();
+            for (line, line_score_slot) in scores.iter_mut().enumerate() {
+                worker.set_excluded(excluded.clone());
+                let shown_line = (line < shown).then_some(line);
+                let line_score = aspiration(worker, depth, shown_line, *line_score_slot);
+                let pv = worker.root_pv();
+                // A stopped iteration's PV holds only fully searched
+                // improvements, and its score is theirs; without one, the
+                // last finished iteration stands.
+                let Some(&first) = pv.first() else {
+                    break 'deepening;
+                };
+                *line_score_slot = line_score;
+                if line == 0 {
+                    stable_iterations = if Some(first) == outcome.best {
+                        stable_iterations + 1
+                    } else {
+                        0
+                    };
+                    outcome.best = Some(first);
+                    outcome.ponder = pv.get(1).copied();
+                    outcome.score = Score::from_internal(line_score);
+                    outcome.depth = depth;
+                }
+                if !worker.stopped {
+                    finished[line] = Some(Candidate {
+                        mv: first,
+                        ponder: pv.get(1).copied(),
+                        score: line_score,
+                    });
+                }
+                excluded.push(first);
+                worker.poll();
+                if line < shown {
+                    let report = iteration(worker, depth, line, line_score, Bound::Exact);
+                    worker.report(&Info::Iteration(report));
+                }
+                if worker.stopped {
+                    break 'deepening;
+                }
+            }
+            if limits.mate_is_proven(scores[0]) {
+                break;
+            }
+            if timed
+                && should_stop_iterating(
+                    shared,
+                    depth,
+                    scores[0],
+                    stable_iterations,
+                    root_moves.len(),
+                )
+            {
+                break;
+            }
+        }
+    }
+    if let Some(skill) = limits.skill {
+        let candidates: Vec<Candidate> = finished.into_iter().flatten().collect();
+        if let Some(chosen) = skill.choose(&candidates, worker.pos.hash()) {
+            outcome.best = Some(chosen.mv);
+            outcome.ponder = chosen.ponder;
+            outcome.score = Score::from_internal(chosen.score);
+        }
+    }
+    // Infinite and ponder searches report only when told to.
+    while (limits.infinite || shared.pondering.load(Ordering::Relaxed))
+        && !shared.stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    worker.poll();
+    outcome.nodes = shared.nodes.load(Ordering::Relaxed);
+    outcome.time = shared.since_go();
+    outcome
+}
+
+/// The main thread's report of principal variation `line` at `depth`.
+fn iteration(worker: &Worker, depth: i32, line: usize, score: i32, bound: Bound) -> Iteration {
+    let shared = worker.shared();
+    let time = shared.since_go();
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    Iteration {
+        depth,
+        // Mate-distance pruning can keep every line shorter than the nominal
+        // depth; GUIs expect seldepth >= depth.
+        seldepth: worker.seldepth.max(depth as usize),
+        multipv: line + 1,
+        score: Score::from_internal(score),
+        bound,
+        nodes,
+        nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
+        time,
+        hashfull: shared.tt.hashfull(),
+        pv: worker.root_pv(),
+    }
+}
+
+/// Whether to start no further iteration (timed searches only).
+fn should_stop_iterating(
+    shared: &Shared,
+    depth: i32,
+    score: i32,
+    stable: u32,
+    root_moves: usize,
+) -> bool {
+    if shared.pondering.load(Ordering::Relaxed) {
+        return false;
+    }
+    let Some(plan) = shared.plan else {
+        return false;
+    };
+    if root_moves == 1 {
+        return true;
+    }
+    if is_mate(score) && depth >= 2 * (MATE - score.abs()) + 4 {
+        return true;
+    }
+    // Spend more while the best move keeps changing, less once it settles.
+    let factor = match stable {
+        0 => 1.6,
+        1 => 1.2,
+        2 | 3 => 0.9,
+        _ => 0.6,
+    };
+    shared.elapsed().as_secs_f64() >= plan.soft.as_secs_f64() * factor
+}

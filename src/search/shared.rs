@@ -1,0 +1,73 @@
+//! The state every search thread shares: the transposition table, the stop
+//! and ponder flags, the node count, and the clock with its limits.
+
+use super::limits::TimePlan;
+use super::tt::TranspositionTable;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// State the search threads share: the table, the stop flag, node counts and the clock.
+pub struct Shared {
+    pub tt: Arc<TranspositionTable>,
+    pub stop: AtomicBool,
+    pub pondering: AtomicBool,
+    pub nodes: AtomicU64,
+    /// When `go` arrived.
+    go_time: Instant,
+    /// When the clock started: at `go`, or at `ponderhit` for a ponder search.
+    start: Mutex<Instant>,
+    pub plan: Option<TimePlan>,
+    node_limit: Option<u64>,
+}
+
+impl Shared {
+    /// The state of a search starting now under `plan` and `node_limit`.
+    pub fn new(
+        tt: Arc<TranspositionTable>,
+        pondering: bool,
+        plan: Option<TimePlan>,
+        node_limit: Option<u64>,
+    ) -> Shared {
+        Shared {
+            tt,
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            nodes: AtomicU64::new(0),
+            go_time: Instant::now(),
+            start: Mutex::new(Instant::now()),
+            plan,
+            node_limit,
+        }
+    }
+
+    /// The opponent played the expected move: the clock starts now and the
+    /// search is no longer pondering.
+    pub fn ponderhit(&self) {
+        if let Ok(mut start) = self.start.lock() {
+            *start = Instant::now();
+        }
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    pub fn since_go(&self) -> Duration {
+        self.go_time.elapsed()
+    }
+
+    /// Time since the clock started (at `go`, or at `ponderhit` for a ponder search).
+    pub fn elapsed(&self) -> Duration {
+        self.start.lock().map(|s| s.elapsed()).unwrap_or_default()
+    }
+
+    /// Whether the node budget or the hard time limit is spent.
+    pub fn out_of_budget(&self) -> bool {
+        if self
+            .node_limit
+            .is_some_and(|limit| self.nodes.load(Ordering::Relaxed) >= limit)
+        {
+            return true;
+        }
+        !self.pondering.load(Ordering::Relaxed)
+            && self.plan.is_some_and(|plan| self.elapsed() >= plan.hard)
+    }
+}
