@@ -5,9 +5,12 @@
 //! Every tactical position here was composed for this test (the comment by
 //! each says why the answer is forced); none is taken from elsewhere.
 
+mod mate_oracle;
+
 use chuhan::core::{Move, Position};
 use chuhan::search::bench::{run_bench, BENCH_DEPTH};
 use chuhan::search::{Engine, Info, Limits, Score, SearchOutcome};
+use mate_oracle::forced_win_within;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -27,29 +30,6 @@ fn leaves_no_reply(fen: &str, mv: Move) -> bool {
     let mut pos = Position::from_fen(fen).unwrap();
     pos.try_play(mv).unwrap();
     pos.has_no_moves()
-}
-
-/// An independent oracle: can the side to move leave the opponent without a
-/// legal move within `n` moves, whatever the defence? Plain brute force over
-/// the move generator, sharing nothing with the search.
-fn forced_win_within(pos: &mut Position, n: u32) -> bool {
-    for mv in pos.legal_moves() {
-        pos.make(mv);
-        let replies = pos.legal_moves();
-        let wins = replies.is_empty()
-            || (n > 1
-                && replies.iter().all(|&reply| {
-                    pos.make(reply);
-                    let w = forced_win_within(pos, n - 1);
-                    pos.unmake();
-                    w
-                }));
-        pos.unmake();
-        if wins {
-            return true;
-        }
-    }
-    false
 }
 
 /// The shortest forced win (in moves) the oracle finds, up to `max`.

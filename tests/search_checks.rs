@@ -5,33 +5,14 @@
 //! at a depth that late-move, futility and exchange pruning cover.
 //!
 //! The positions were drawn by a random generator written for this test and
-//! kept where the brute-force oracle below proves a forced mate in two and
+//! kept where the brute-force oracle (`tests/mate_oracle`) proves a forced mate in two and
 //! no mate in one; none is taken from elsewhere.
+
+mod mate_oracle;
 
 use chuhan::core::Position;
 use chuhan::search::{Engine, Limits, Score};
-
-/// Can the side to move leave the opponent without a legal move within `n`
-/// moves, whatever the defence? Plain brute force over the move generator.
-fn forced_win_within(pos: &mut Position, n: u32) -> bool {
-    for mv in pos.legal_moves() {
-        pos.make(mv);
-        let replies = pos.legal_moves();
-        let wins = replies.is_empty()
-            || (n > 1
-                && replies.iter().all(|&reply| {
-                    pos.make(reply);
-                    let w = forced_win_within(pos, n - 1);
-                    pos.unmake();
-                    w
-                }));
-        pos.unmake();
-        if wins {
-            return true;
-        }
-    }
-    false
-}
+use mate_oracle::forced_win_within;
 
 const MATES_IN_TWO: &[&str] = &[
     "9/5C3/3k5/9/9/3N5/2C6/6R2/5K1c1/9 w - - 0 1",
