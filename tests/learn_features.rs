@@ -5,13 +5,14 @@
 use chuhan::core::{File, Rank};
 use chuhan::learn::features::Features;
 use chuhan::learn::layout::{current_weights, COUNT};
+use chuhan::random::Rng;
 use chuhan::search::eval::evaluate;
 use chuhan::{Color, Position, Square};
 
 /// Positions from random games (seeded), every ply of each game.
 fn random_positions(games: u64, plies: usize) -> Vec<Position> {
     let mut positions = Vec::new();
-    let mut state = 0x5EED_u64;
+    let mut rng = Rng::new(0x5EED);
     for _ in 0..games {
         let mut pos = Position::startpos();
         for _ in 0..plies {
@@ -19,10 +20,7 @@ fn random_positions(games: u64, plies: usize) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            pos.make(moves[(state >> 33) as usize % moves.len()]);
+            pos.make(moves[rng.below(moves.len() as u64) as usize]);
             let mut fresh = pos.clone();
             fresh.clear_history();
             positions.push(fresh);

@@ -6,6 +6,7 @@
 use chuhan::learn::format::{
     DataError, DataFileError, DataReader, DataWriter, GameResult, Record, HEADER_LEN, RECORD_LEN,
 };
+use chuhan::random::Rng;
 use chuhan::Position;
 use std::path::PathBuf;
 
@@ -18,19 +19,19 @@ fn temp_file(name: &str) -> PathBuf {
 /// Records of a random game (seeded), with labels that vary in every field.
 fn game_records(seed: u64, plies: usize) -> Vec<Record> {
     let mut pos = Position::startpos();
-    let mut state = seed;
+    let mut rng = Rng::new(seed);
     let mut records = Vec::new();
     for ply in 0..plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mv = moves[(state >> 33) as usize % moves.len()];
+        // One draw picks the move and the score, so `game_hashes` replays
+        // the same game with `below`.
+        let draw = rng.next_u64();
+        let mv = moves[(draw % moves.len() as u64) as usize];
         let result = [GameResult::BlackWins, GameResult::Draw, GameResult::RedWins][ply % 3];
-        let score = ((state >> 17) as i16).wrapping_mul(7);
+        let score = ((draw >> 17) as i16).wrapping_mul(7);
         records.push(Record::new(
             &pos,
             score,
@@ -46,7 +47,7 @@ fn game_records(seed: u64, plies: usize) -> Vec<Record> {
 /// The hashes of the positions [`game_records`] records.
 fn game_hashes(seed: u64, plies: usize) -> Vec<u64> {
     let mut pos = Position::startpos();
-    let mut state = seed;
+    let mut rng = Rng::new(seed);
     let mut hashes = Vec::new();
     for _ in 0..plies {
         let moves = pos.legal_moves();
@@ -54,10 +55,7 @@ fn game_hashes(seed: u64, plies: usize) -> Vec<u64> {
             break;
         }
         hashes.push(pos.hash());
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        pos.make(moves[(state >> 33) as usize % moves.len()]);
+        pos.make(moves[rng.below(moves.len() as u64) as usize]);
     }
     hashes
 }
