@@ -393,6 +393,31 @@ impl<'a> Worker<'a> {
         self.rule_reach < ply as i32
     }
 
+    /// Stores the result of the node at `ply` searched to `depth`; a result
+    /// that depends on the path to it is stored line-bound, never to be cut
+    /// on (conservative: the reach covers the node's earlier siblings too).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn store(
+        &self,
+        key: u64,
+        best_move: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let depth = if self.result_is_line_bound(ply) {
+            LINE_BOUND_DEPTH
+        } else {
+            depth
+        };
+        self.shared
+            .tt
+            .store(key, best_move, score, eval, depth, bound, ply);
+    }
+
     fn search_node<const PV: bool>(
         &mut self,
         mut alpha: i32,
@@ -620,20 +645,7 @@ impl<'a> Worker<'a> {
         // A root searched without its banned moves is not the position's true value.
         if !root || self.banned.is_empty() {
             let stored_eval = if in_check { 0 } else { raw_eval };
-            let stored_depth = if self.result_is_line_bound(ply) {
-                LINE_BOUND_DEPTH
-            } else {
-                depth
-            };
-            self.shared.tt.store(
-                key,
-                best_move,
-                best_score,
-                stored_eval,
-                stored_depth,
-                bound,
-                ply,
-            );
+            self.store(key, best_move, best_score, stored_eval, depth, bound, ply);
         }
         best_score
     }
@@ -723,21 +735,7 @@ impl<'a> Worker<'a> {
         }
         let bound = Bound::of(best_score, original_alpha, beta);
         let stored_eval = if in_check { 0 } else { raw_eval };
-        // Conservative: the reach covers this node's earlier siblings too.
-        let stored_depth = if self.result_is_line_bound(ply) {
-            LINE_BOUND_DEPTH
-        } else {
-            0
-        };
-        self.shared.tt.store(
-            key,
-            best_move,
-            best_score,
-            stored_eval,
-            stored_depth,
-            bound,
-            ply,
-        );
+        self.store(key, best_move, best_score, stored_eval, 0, bound, ply);
         best_score
     }
 }
