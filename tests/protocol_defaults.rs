@@ -129,6 +129,17 @@ fn check_book(
     assert!(book_answers(e, go), "{files} {default} set again is silent");
 }
 
+/// An announced option that no check above covers fails the test.
+fn every_option_is_checked(options: &[Announced], checked: &[&str]) {
+    for option in options {
+        assert!(
+            checked.contains(&option.name.as_str()),
+            "option {} has no check of its default",
+            option.name
+        );
+    }
+}
+
 #[test]
 fn every_ucci_default_is_the_starting_state() {
     let ucci_set = |name: &str, value: &str| format!("setoption {name} {value}");
@@ -212,13 +223,7 @@ fn every_ucci_default_is_the_starting_state() {
     explicit_default_changes_nothing(&mut e, &options, &quiet, ucci_set, "setoption newgame");
     checked.extend(quiet);
 
-    for option in &options {
-        assert!(
-            checked.contains(&option.name.as_str()),
-            "option {} has no check of its default",
-            option.name
-        );
-    }
+    every_option_is_checked(&options, &checked);
 }
 
 #[test]
@@ -262,11 +267,5 @@ fn every_uci_default_is_the_starting_state() {
     explicit_default_changes_nothing(&mut e, &options, &quiet, uci_set, "ucinewgame");
     checked.extend(quiet);
 
-    for option in &options {
-        assert!(
-            checked.contains(&option.name.as_str()),
-            "option {} has no check of its default",
-            option.name
-        );
-    }
+    every_option_is_checked(&options, &checked);
 }
