@@ -29,6 +29,11 @@ pub struct Articles {
     /// chased, even when protected, and does not itself chase while pinned
     /// (AXF rule 19, diagrams 39-41). The CXA texts have no such article.
     pub horse_pin_rule: bool,
+    /// Whether a protected piece that is won only because more pieces
+    /// attack it than defend it is chased: yes in CXA (2011 §24.3 "与其他子
+    /// 联合吃子", §24.15 少根子, §24.17 联合捉子), no in AXF (rule 35: two or
+    /// more pieces trying to capture a protected piece is no chase).
+    pub joint_capture_chases: bool,
     /// Whether only checks count at all (the `simple` rule set).
     pub checks_only: bool,
 }
@@ -44,6 +49,7 @@ impl RuleSet {
                 chase_needs_one_target: false,
                 both_forbidden_by_class: true,
                 horse_pin_rule: false,
+                joint_capture_chases: true,
                 checks_only: false,
             },
             RuleSet::Asian => Articles {
@@ -53,6 +59,7 @@ impl RuleSet {
                 chase_needs_one_target: true,
                 both_forbidden_by_class: false,
                 horse_pin_rule: true,
+                joint_capture_chases: false,
                 checks_only: false,
             },
             RuleSet::Simple => Articles {
@@ -62,6 +69,7 @@ impl RuleSet {
                 chase_needs_one_target: true,
                 both_forbidden_by_class: false,
                 horse_pin_rule: false,
+                joint_capture_chases: false,
                 checks_only: true,
             },
         }

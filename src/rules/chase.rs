@@ -330,6 +330,9 @@ fn capture_threats(
         } else {
             ThreatWay::Exchange
         };
+        if way == ThreatWay::Exchange && !articles.joint_capture_chases {
+            continue;
+        }
         let threat = Threat {
             square: to,
             piece: victim,
@@ -545,9 +548,12 @@ pub enum Weighing {
 ///   may not chase with others, and a pawn's value floats: trading it for
 ///   pieces is no gain, 2011 §26.6).
 /// * When asking what the opponent wins if the chaser passes, the threat
-///   itself is left alone: the chaser does not take the target and the
+///   itself is left alone: the chaser does not take the target, the
 ///   opponent does not take the attacker (a threat against the attacker is
-///   answered by the capture, not a cost of it).
+///   answered by the capture, not a cost of it), and the target takes
+///   nothing: a capture whose only profit is that the taken piece no
+///   longer threatens ours saves material but wins none (2011 §24.3
+///   "吃掉对方子且得子": an even trade is no 得子).
 #[derive(Copy, Clone, Debug)]
 pub struct CapturePlay {
     pub chaser: Color,
@@ -568,7 +574,7 @@ impl CapturePlay {
             None => (None, None),
         };
         if pos.side_to_move() != self.chaser {
-            return attacker != Some(mv.to());
+            return attacker != Some(mv.to()) && target != Some(mv.from());
         }
         let helper = pos
             .piece_at(mv.from())

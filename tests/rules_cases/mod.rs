@@ -126,6 +126,82 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "e6d6 d7e7 d6e6 e7d7 e6d6 d7e7 d6e6 e7d7",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "joint-chase-of-a-protected-cannon",
+        article: "2011 §24.3 (与其他子联合吃子), §24.15 (少根子), §24.17 (联合捉子): the \
+                  cannon is protected once by the chariot on c9 and attacked twice, by the \
+                  chariot on c0 and the chariot that follows it along the a-file, so each \
+                  red move makes a joint chase, 长捉 in the CXA rules; AXF rule 35: two \
+                  or more pieces trying to capture a protected piece is no chase",
+        fen: "2r1k4/9/R1c6/9/9/9/9/9/9/2R2K3 b - - 0 1",
+        moves: "c7c6 a7a6 c6c7 a6a7 c7c6 a7a6 c6c7 a6a7",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "horse-pinned-chariot-chased",
+        article: "AXF rule 19 (diagrams 39-41): the black chariot on f8 stands on the leg \
+                  of the red horse on g8 towards the king and cannot leave its point; the \
+                  red chariot on f2 attacks it, stepping aside to g2 uncovers the chariot \
+                  on f1 against it, so every red move attacks the immobilised chariot, \
+                  which may not be chased perpetually, protected (twice) or not; the \
+                  pinned chariot's own attack on the horse is no chase. In the CXA rules \
+                  (2011 §24.3, §24.7) a chariot taking a chariot that two horses protect \
+                  wins nothing: 跟, idle, a draw",
+        fen: "2b1k4/5rN2/3n3n1/9/9/9/9/5R3/5R3/3K5 w - - 0 1",
+        moves: "f2g2 c9a7 g2f2 a7c9 f2g2 c9a7 g2f2 a7c9",
+        verdicts: &[(Chinese, "draw"), (Asian, "red_loses"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "one-chariot-chases-two-pieces-in-turn",
+        article: "2011 §24.11 (长捉 is chasing 一子或数子, one piece or several): the \
+                  chariot attacks the unprotected cannon on b5 from b2 and, coming back to \
+                  a2, renews its attack on the unprotected cannon on a7, a forbidden \
+                  perpetual chase; AXF rule 32 (diagrams 76-78): one piece perpetually \
+                  chasing two or more pieces is a draw",
+        fen: "3ak4/9/c8/9/1c7/9/9/R8/9/3K5 w - - 0 1",
+        moves: "a2b2 d9e8 b2a2 e8d9 a2b2 d9e8 b2a2 e8d9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "returning-horse-renews-its-attack",
+        article: "2011 §24.3, §24.11: the horse leaving a2 uncovers the chariot on a0 \
+                  against the unprotected horse on a7, and its move back to a2 renews its \
+                  own attack on the unprotected cannon on b4: every red move chases, \
+                  长捉 of several pieces; AXF rule 32: two pieces taking turns to chase \
+                  two pieces is a draw",
+        fen: "3ak4/9/n8/9/9/1c7/9/N8/9/R2K5 w - - 0 1",
+        moves: "a2c3 d9e8 c3a2 e8d9 a2c3 d9e8 c3a2 e8d9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "cannon-protected-over-a-screen",
+        article: "2011 §24.15 (有根子, hidden roots 暗根 included), §24.7 (跟 is idle): the \
+                  cannon the chariot follows along rank 8 is protected by the cannon on f8 \
+                  over the advisor on e8; taking it loses the chariot, so the chariot only \
+                  follows a protected piece, a draw under every rule set (AXF rule 17)",
+        fen: "4k4/c3ac3/9/9/9/9/9/1R7/9/3K5 w - - 0 1",
+        moves: "b2a2 a8b8 a2b2 b8a8 b2a2 a8b8 a2b2 b8a8",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "uncrossed-pawns-are-no-material",
+        article: "1999 §25.3, 2011 §26.6 (捉吃未过河的兵不算得子): the chariot attacks the \
+                  pawns on a6 and c6 in turn, but a pawn that has not crossed the river is \
+                  no material, so the attacks are idle; AXF: an uncrossed pawn may be \
+                  chased perpetually",
+        fen: "3ak4/9/9/p1p6/9/9/9/R8/9/3K5 w - - 0 1",
+        moves: "a2c2 d9e8 c2a2 e8d9 a2c2 d9e8 c2a2 e8d9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "crossed-pawns-are-material",
+        article: "1999 §25.3, 2011 §24.11: the same chariot walk against pawns that have \
+                  crossed the river (material) chases one of them with every move, 长捉 \
+                  of several pieces; AXF rule 32 draws it",
+        fen: "3ak4/9/9/9/9/p1p6/9/R8/9/3K5 w - - 0 1",
+        moves: "a2c2 d9e8 c2a2 e8d9 a2c2 d9e8 c2a2 e8d9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
