@@ -202,6 +202,46 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "a2c2 d9e8 c2a2 e8d9 a2c2 d9e8 c2a2 e8d9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "horse-chases-a-protected-chariot",
+        article: "2011 §24.3 (通过完整互吃交换后吃掉对方子且得子): a horse taking a chariot \
+                  wins material even when the chariot on e7 takes back, so the horse that \
+                  follows the chariot between b7 and a7 chases it with every move; AXF \
+                  rule 15: a horse or cannon may not perpetually chase a chariot, \
+                  protected or not. Black's chariot attacking the horse on b5 is one chase \
+                  and one idle move, allowed",
+        fen: "5k3/9/1r2r4/9/1N7/9/9/9/4A4/4K4 w - - 0 1",
+        moves: "b5d6 b7a7 d6b5 a7b7 b5d6 b7a7 d6b5 a7b7",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "king-chases-freely",
+        article: "2011 §26.1 (帅本身允许长捉; 1999 §27.1 the king's attack is idle; AXF rule \
+                  29): the red king follows the crossed black pawn between d1 and e1, \
+                  attacking it with every move, and no other piece takes part: a draw",
+        fen: "5k3/9/9/9/9/9/9/3K5/4p4/9 w - - 0 1",
+        moves: "d2e2 e1d1 e2d2 d1e1 d2e2 e1d1 e2d2 d1e1",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "root-captures-at-equal-value",
+        article: "2011 §26.5 (做根子捉子，交换后价值相当者为捉): the chariot following the \
+                  unprotected cannon is the root of the horse on e2, which the protected \
+                  black horse on d4 attacks; taking the cannon gives up the horse, an even \
+                  trade, so every chariot move still chases: a forbidden perpetual chase \
+                  (AXF rule 18: a chariot may not chase an unprotected cannon)",
+        fen: "3rk4/9/c8/9/9/3n5/9/1R2N4/9/5K3 w - - 0 1",
+        moves: "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
 ];
 
 /// A game as positions and moves.
