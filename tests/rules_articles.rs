@@ -232,21 +232,15 @@ fn a_piece_protected_over_a_cannon_screen_is_only_followed() {
     }
 }
 
-/// 2011 §26.5: a root (做根子) that captures at a loss is idle. The red
-/// chariot following the unprotected cannon along a2/b2 is the only root of
-/// the chariot on e2, which the protected black chariot on e5 attacks:
-/// taking the cannon (5) gives up that chariot (10).
-const ROOT_AT_A_LOSS: (&str, &str) = (
-    "4k4/9/c2n5/9/4r4/9/9/1R2R4/9/3K5 w - - 0 1",
-    "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
-);
-
 #[test]
-#[ignore = "2011 §26.5 (做根子捉子得不偿失为闲): the labeller ignores the duties \
-            of a piece that moved (Weighing::DutiesFree, from 图22 and 参考图46), \
-            so this root's capture at a loss is labelled a chase"]
-fn a_root_that_would_capture_at_a_loss_is_idle() {
-    let (start, moves) = parse(ROOT_AT_A_LOSS.0, ROOT_AT_A_LOSS.1);
-    let game = judge(&start, &moves, RuleSet::Chinese);
-    assert_eq!(game.outcome.name(), "draw", "{}", game.reason);
+fn a_pinned_piece_that_would_capture_at_a_loss_is_idle() {
+    // 2011 §26.5, 图23: what leaving the pin uncovers is counted, even a
+    // piece the chariot also defends.
+    let cycle = cycle_of("pinned-piece-captures-at-a-loss", RuleSet::Chinese);
+    for m in &cycle.moves {
+        assert_eq!(m.class.kind, MoveKind::Idle, "{}", m.class.mv);
+    }
+    // A root that is not pinned is judged by what it wins (图22).
+    let cycle = cycle_of("root-leaves-its-duty-to-chase", RuleSet::Chinese);
+    assert_eq!(cycle.moves[0].class.kind, MoveKind::Chase);
 }

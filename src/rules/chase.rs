@@ -368,9 +368,12 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
         chaser: pos.side_to_move(),
         helpers_barred: true,
         left_alone: None,
+        // What a pinned piece uncovers by leaving is no duty but the cost
+        // of the pin, counted even when it also defended that piece (2011
+        // §26.5: 被牵子捉子，得不偿失者为闲, 图23).
         abandoned: match weighing {
             Weighing::AllCosts => Bitboard::EMPTY,
-            Weighing::DutiesFree => defended_by(pos, from),
+            Weighing::DutiesFree => defended_by(pos, from) - uncovered_by_leaving(pos, from),
         },
     };
     pos.make(mv);
@@ -419,15 +422,22 @@ fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Option
 /// Whether the piece on `from` is pinned (被牵): leaving its point would open
 /// an enemy attack on its king or on another piece of its side.
 fn pinned(pos: &Position, from: Square) -> bool {
+    uncovered_by_leaving(pos, from).any()
+}
+
+/// The other pieces of its side that the piece on `from` screens from an
+/// enemy attack: leaving its point opens a new attack on each.
+fn uncovered_by_leaving(pos: &Position, from: Square) -> Bitboard {
     let Some(piece) = pos.piece_at(from) else {
-        return false;
+        return Bitboard::EMPTY;
     };
     let enemy = !piece.color;
     let opened = pos.occupied() - Bitboard::from_square(from);
     pos.color_pieces(piece.color)
         .into_iter()
         .filter(|&sq| sq != from)
-        .any(|sq| (pos.attackers_with(sq, enemy, opened) & !pos.attackers(sq, enemy)).any())
+        .filter(|&sq| (pos.attackers_with(sq, enemy, opened) & !pos.attackers(sq, enemy)).any())
+        .collect()
 }
 
 /// Whether the piece on `sq` stands on the leg of an enemy horse that would
@@ -537,7 +547,9 @@ fn has_recapture(pos: &mut Position, sq: Square) -> bool {
 pub enum Weighing {
     /// Everything the opponent can win back anywhere on the board.
     AllCosts,
-    /// The same, except the pieces the capturing piece was defending.
+    /// The same, except the pieces the capturing piece was defending,
+    /// unless leaving its point uncovers them: that is a pin's cost, not a
+    /// duty (2011 §26.5, 图23).
     DutiesFree,
 }
 

@@ -242,6 +242,32 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
             (Simple, "draw"),
         ],
     },
+    ArticleCase {
+        name: "root-leaves-its-duty-to-chase",
+        article: "2011 §26.5 with its diagram 图22 (the chariot that is the horse's only root \
+                  still chases the pawn: a root is judged by what it wins on the point): \
+                  the chariot following the unprotected cannon is the only root of the \
+                  chariot on e2, which the protected black chariot on e5 attacks; it still \
+                  chases with every move (AXF rule 18)",
+        fen: "4k4/9/c2n5/9/4r4/9/9/1R2R4/9/3K5 w - - 0 1",
+        moves: "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "pinned-piece-captures-at-a-loss",
+        article: "2011 §26.5 (被牵子捉子，得不偿失者为闲; 图23): the chariot on the c-file \
+                  stands between the black chariot on c9 and the red chariot on c0; taking \
+                  the cannon on rank 3 or 4 leaves that chariot to be taken, a cannon for a \
+                  chariot, so its attacks are idle, although it also defends the chariot \
+                  behind it. The AXF text has no article on pinned chasers",
+        fen: "2r1k4/9/4b4/9/9/c8/2R6/9/9/2RK5 w - - 0 1",
+        moves: "c3c4 a4a3 c4c3 a3a4 c3c4 a4a3 c4c3 a3a4",
+        verdicts: &[(Chinese, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
