@@ -268,6 +268,22 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "c3c4 a4a3 c4c3 a3a4 c3c4 a4a3 c4c3 a3a4",
         verdicts: &[(Chinese, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "fake-root-cannot-leave-its-line",
+        article: "2011 §24.16 (假根: a root that cannot leave its line to take back is no \
+                  root; 1999 §28.16): the black chariot on e7 covers rank 7 but is pinned \
+                  on the e-file by the red chariot on e1 against its king, so the cannon \
+                  the red chariot follows between a7 and b7 is unprotected: a forbidden \
+                  perpetual chase (AXF rule 18). The same walk against a real root is 跟 \
+                  (follow-a-protected-cannon)",
+        fen: "4k1b2/9/c3r4/9/9/9/9/1R7/4R4/4KA3 w - - 0 1",
+        moves: "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
 ];
 
 /// A game as positions and moves.
