@@ -102,6 +102,36 @@ fn the_fitted_scale_is_a_minimum_and_tuning_lowers_the_loss() {
 }
 
 #[test]
+fn the_l2_pull_keeps_the_weights_near_their_start() {
+    let data = dataset(&records(6));
+    let initial = current_weights();
+    let k = fit_scale(&data, &as_real(&initial));
+    let run = |l2: f64| {
+        let config = TuneConfig {
+            epochs: 6,
+            batch: 256,
+            l2,
+            ..TuneConfig::default()
+        };
+        tune(&data, k, &initial, &config, &|| false, &mut |_| {})
+    };
+    let drift = |tuned: &[f64]| -> f64 {
+        tuned
+            .iter()
+            .zip(&initial)
+            .map(|(w, &w0)| (w - w0 as f64).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    };
+    let (free, pulled) = (drift(&run(0.0)), drift(&run(1.0)));
+    // With a pull this strong, a step's data gradient (about K times a
+    // coefficient) is outweighed as soon as a weight moves a fraction of a
+    // centipawn.
+    assert!(free > 10.0, "the free run moved the weights by {free}");
+    assert!(pulled < free / 4.0, "pulled {pulled}, free {free}");
+}
+
+#[test]
 fn chuhan_tune_prints_the_loss_per_epoch_and_writes_weights_rs() {
     let dir = std::env::temp_dir();
     let data: PathBuf = dir.join(format!("chuhan-{}-tune.bin", std::process::id()));

@@ -45,6 +45,10 @@ pub struct TuneArgs {
     /// Orders the positions of each epoch.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
     seed: u64,
+    /// The pull of every weight back toward its current value: an L2 penalty
+    /// of X/2 times the squared change, added to the mean loss.
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
+    l2: f64,
     /// Read at most this many records.
     #[arg(long, value_name = "N", value_parser = number::<u64>)]
     max_positions: Option<u64>,
@@ -57,6 +61,9 @@ pub fn run(args: TuneArgs) -> Result<(), ToolError> {
             "--lambda {} is not from 0 to 1",
             args.lambda
         )));
+    }
+    if args.l2.is_nan() || args.l2 < 0.0 {
+        return Err(ToolError::Usage("--l2 must not be negative".into()));
     }
     if args.lr.is_nan() || args.lr <= 0.0 || args.batch == 0 {
         return Err(ToolError::Usage("--lr and --batch must be positive".into()));
@@ -95,6 +102,7 @@ pub fn run(args: TuneArgs) -> Result<(), ToolError> {
         batch: args.batch,
         lambda: args.lambda,
         seed: args.seed,
+        l2: args.l2,
     };
     interrupt::install();
     let weights = tune(

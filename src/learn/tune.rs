@@ -224,6 +224,11 @@ pub struct TuneConfig {
     pub lambda: f64,
     /// Orders the positions of each epoch.
     pub seed: u64,
+    /// The pull of each weight back toward its starting value (an L2
+    /// penalty `l2 / 2 * (w - w0)^2` added to the mean loss), so that a
+    /// weight the data rarely sees keeps its hand-set value rather than
+    /// drifting with the noise of a few games.
+    pub l2: f64,
 }
 
 impl Default for TuneConfig {
@@ -234,6 +239,7 @@ impl Default for TuneConfig {
             batch: 16_384,
             lambda: 0.5,
             seed: 1,
+            l2: 0.0,
         }
     }
 }
@@ -277,7 +283,10 @@ pub fn tune(
                 return weights;
             }
             step += 1;
-            let gradient = objective.gradient(&weights, batch);
+            let mut gradient = objective.gradient(&weights, batch);
+            for ((g, w), &w0) in gradient.iter_mut().zip(&weights).zip(initial) {
+                *g += config.l2 * (w - w0 as f64);
+            }
             let correction1 = 1.0 - beta1.powi(step);
             let correction2 = 1.0 - beta2.powi(step);
             for i in 0..COUNT {
