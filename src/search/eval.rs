@@ -9,7 +9,7 @@ mod king_shape;
 mod threats;
 
 use super::weights::*;
-use crate::core::attacks::{between, horse_attacks, PAWN_STEPS};
+use crate::core::attacks::between;
 use crate::core::magic::chariot_attacks;
 use crate::core::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 use king_shape::{crossed_attack_units, king_shape_terms};
@@ -201,14 +201,6 @@ fn for_mover(pos: &Position, value: i32) -> i32 {
     }
 }
 
-/// Points attacked by `color`'s pawns.
-fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
-    pos.pieces(color, PieceKind::Pawn)
-        .fold(Bitboard::EMPTY, |acc, sq| {
-            acc | PAWN_STEPS[color.index()][sq.index()]
-        })
-}
-
 /// Pawns of `color` across the river.
 fn crossed_pawns(pos: &Position, color: Color) -> Bitboard {
     let enemy_half = match color {
@@ -354,18 +346,18 @@ fn side_terms_with<T: TermSink>(pos: &Position, us: Color, shared: &Shared, sink
         pos.pieces(us, PieceKind::Elephant).count() as i32 * enemy_units,
     );
 
-    // Mobility and open files.
+    // Mobility and open files, from the reach the attack maps hold.
     let own_pawns = pos.pieces(us, PieceKind::Pawn);
-    for sq in pos.pieces(us, PieceKind::Chariot) {
-        let reach = chariot_attacks(sq, occupied) - own;
-        sink.add(Term::ChariotMobility, reach.count() as i32);
+    let ours = &shared.attacks[us.index()];
+    for (sq, reach) in pos.pieces(us, PieceKind::Chariot).zip(ours.chariots) {
+        sink.add(Term::ChariotMobility, (reach - own).count() as i32);
         if (ahead_on_file(sq, us) & own_pawns).is_empty() {
             sink.add(Term::ChariotOpenFile, 1);
         }
     }
-    let enemy_pawn_reach = pawn_attacks(pos, them);
-    for sq in pos.pieces(us, PieceKind::Horse) {
-        let safe = horse_attacks(sq, occupied) - own - enemy_pawn_reach;
+    let enemy_pawn_reach = shared.attacks[them.index()].pawn;
+    for (_, reach) in pos.pieces(us, PieceKind::Horse).zip(ours.horses) {
+        let safe = reach - own - enemy_pawn_reach;
         sink.add(Term::HorseMobility, safe.count() as i32);
         if safe.is_empty() {
             sink.add(Term::HorseTrapped, 1);
