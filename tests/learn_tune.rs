@@ -10,24 +10,25 @@ use chuhan::learn::format::{DataWriter, Record};
 use chuhan::learn::layout::{current_weights, COUNT};
 use chuhan::learn::selfplay::{play_game, GameSettings, OpeningSource};
 use chuhan::learn::source::WEIGHTS_SOURCE;
-use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Objective, TuneConfig};
+use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Holdout, Objective, TuneConfig};
 use std::path::PathBuf;
 use tool_run::{chuhan, run_with_input};
 
 /// Records of `games` self-play games at a small node budget.
 fn records(games: u64) -> Vec<Record> {
+    (0..games).flat_map(|n| records_of_game(100 + n)).collect()
+}
+
+/// The records of one self-play game.
+fn records_of_game(seed: u64) -> Vec<Record> {
     let settings = GameSettings {
         nodes: 300,
         ..GameSettings::default()
     };
     let openings = OpeningSource::new(Books::none());
-    (0..games)
-        .flat_map(|seed| {
-            play_game(&settings, &openings, 100 + seed, &|| false)
-                .unwrap()
-                .records
-        })
-        .collect()
+    play_game(&settings, &openings, seed, &|| false)
+        .unwrap()
+        .records
 }
 
 fn dataset(records: &[Record]) -> Dataset {
@@ -88,7 +89,7 @@ fn the_fitted_scale_is_a_minimum_and_tuning_lowers_the_loss() {
         ..TuneConfig::default()
     };
     let mut losses = Vec::new();
-    let tuned = tune(&data, k, &initial, &config, &|| false, &mut |r| {
+    let tuned = tune(&data, None, k, &initial, &config, &|| false, &mut |r| {
         losses.push(r.loss)
     });
     assert_eq!(losses.len(), 7, "epoch 0 and six more");
@@ -97,8 +98,90 @@ fn the_fitted_scale_is_a_minimum_and_tuning_lowers_the_loss() {
     let objective = Objective::new(&data, k, config.lambda);
     assert!(objective.loss(&as_real(&rounded(&tuned))) < losses[0]);
     // A stop request ends the run at once with the weights so far.
-    let stopped = tune(&data, k, &initial, &config, &|| true, &mut |_| {});
+    let stopped = tune(&data, None, k, &initial, &config, &|| true, &mut |_| {});
     assert_eq!(rounded(&stopped), initial);
+}
+
+#[test]
+fn the_l2_pull_keeps_the_weights_near_their_start() {
+    let data = dataset(&records(6));
+    let initial = current_weights();
+    let k = fit_scale(&data, &as_real(&initial));
+    let run = |l2: f64| {
+        let config = TuneConfig {
+            epochs: 6,
+            batch: 256,
+            l2,
+            ..TuneConfig::default()
+        };
+        tune(&data, None, k, &initial, &config, &|| false, &mut |_| {})
+    };
+    let drift = |tuned: &[f64]| -> f64 {
+        tuned
+            .iter()
+            .zip(&initial)
+            .map(|(w, &w0)| (w - w0 as f64).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    };
+    let (free, pulled) = (drift(&run(0.0)), drift(&run(1.0)));
+    // With a pull this strong, a step's data gradient (about K times a
+    // coefficient) is outweighed as soon as a weight moves a fraction of a
+    // centipawn.
+    assert!(free > 10.0, "the free run moved the weights by {free}");
+    assert!(pulled < free / 4.0, "pulled {pulled}, free {free}");
+}
+
+#[test]
+fn a_validation_share_holds_out_whole_games_and_reports_their_loss() {
+    let games: Vec<Vec<Record>> = (0..12).map(|n| records_of_game(100 + n)).collect();
+    let mut holdout = Holdout::new(0.4);
+    let mut held_games = 0;
+    let (mut train, mut held) = (Dataset::new(), Dataset::new());
+    for game in &games {
+        let choices: Vec<bool> = game.iter().map(|r| holdout.holds(r)).collect();
+        // One choice per game, so no game is split between the two sets.
+        assert!(choices.iter().all(|&c| c == choices[0]));
+        held_games += choices[0] as usize;
+        for (record, held_out) in game.iter().zip(choices) {
+            if held_out {
+                held.add(record);
+            } else {
+                train.add(record);
+            }
+        }
+    }
+    assert!((1..12).contains(&held_games), "{held_games} of 12 held out");
+    // The same records give the same choice: the split is deterministic.
+    let mut again = Holdout::new(0.4);
+    let replay: usize = games
+        .iter()
+        .map(|g| g.iter().map(|r| again.holds(r)).last().unwrap() as usize)
+        .sum();
+    assert_eq!(replay, held_games);
+
+    let initial = current_weights();
+    let k = fit_scale(&train, &as_real(&initial));
+    let config = TuneConfig {
+        epochs: 2,
+        batch: 256,
+        ..TuneConfig::default()
+    };
+    let mut reports = Vec::new();
+    tune(
+        &train,
+        Some(&held),
+        k,
+        &initial,
+        &config,
+        &|| false,
+        &mut |r| reports.push(r.clone()),
+    );
+    assert_eq!(reports.len(), 3);
+    // Epoch 0 is the untouched weights: the held-out loss is theirs.
+    let before = Objective::new(&held, k, config.lambda).loss(&as_real(&initial));
+    assert_eq!(reports[0].validation_loss, Some(before));
+    assert!(reports.iter().all(|r| r.validation_loss.is_some()));
 }
 
 #[test]
@@ -121,9 +204,19 @@ fn chuhan_tune_prints_the_loss_per_epoch_and_writes_weights_rs() {
         "4",
         "--batch",
         "256",
+        "--validation",
+        "0.25",
     ]);
     assert!(ok, "{stderr}");
     assert!(stderr.contains("K = "), "{stderr}");
+    assert!(stderr.contains("held out for validation"), "{stderr}");
+    assert!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("epoch "))
+            .all(|l| l.contains(" validation ")),
+        "{stdout}"
+    );
     let losses: Vec<f64> = stdout
         .lines()
         .filter_map(|line| line.strip_prefix("epoch "))
@@ -159,7 +252,7 @@ fn chuhan_tune_prints_the_loss_per_epoch_and_writes_weights_rs() {
         run.err
     );
     let (ok, help, _) = chuhan(&["tune", "--help"]);
-    assert!(ok && help.contains("--epochs") && help.contains("--lambda"));
+    assert!(ok && help.contains("--epochs") && help.contains("--validation"));
     let _ = std::fs::remove_file(&data);
     let _ = std::fs::remove_file(&out);
 }

@@ -6,7 +6,7 @@ use super::ToolError;
 use crate::learn::format::DataReader;
 use crate::learn::layout::current_weights;
 use crate::learn::source::weights_source;
-use crate::learn::tune::{fit_scale, rounded, tune, Dataset, TuneConfig};
+use crate::learn::tune::{fit_scale, rounded, tune, Dataset, Holdout, TuneConfig};
 use crate::matchrunner::interrupt;
 use std::path::PathBuf;
 
@@ -45,6 +45,14 @@ pub struct TuneArgs {
     /// Orders the positions of each epoch.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
     seed: u64,
+    /// The pull of every weight back toward its current value: an L2 penalty
+    /// of X/2 times the squared change, added to the mean loss.
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
+    l2: f64,
+    /// Hold out this share of the games (0 to 1, whole games, chosen
+    /// deterministically) and report their loss beside the training loss.
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
+    validation: f64,
     /// Read at most this many records.
     #[arg(long, value_name = "N", value_parser = number::<u64>)]
     max_positions: Option<u64>,
@@ -58,10 +66,21 @@ pub fn run(args: TuneArgs) -> Result<(), ToolError> {
             args.lambda
         )));
     }
+    if args.l2.is_nan() || args.l2 < 0.0 {
+        return Err(ToolError::Usage("--l2 must not be negative".into()));
+    }
+    if !(0.0..1.0).contains(&args.validation) {
+        return Err(ToolError::Usage(format!(
+            "--validation {} is not from 0 to below 1",
+            args.validation
+        )));
+    }
     if args.lr.is_nan() || args.lr <= 0.0 || args.batch == 0 {
         return Err(ToolError::Usage("--lr and --batch must be positive".into()));
     }
     let mut data = Dataset::new();
+    let mut validation = Dataset::new();
+    let mut holdout = Holdout::new(args.validation);
     let mut read = 0u64;
     let limit = args.max_positions.unwrap_or(u64::MAX);
     for path in &args.data {
@@ -72,7 +91,11 @@ pub fn run(args: TuneArgs) -> Result<(), ToolError> {
                 break;
             }
             for record in chunk.iter().take((limit - read) as usize) {
-                data.add(record);
+                if holdout.holds(record) {
+                    validation.add(record);
+                } else {
+                    data.add(record);
+                }
                 read += 1;
             }
         }
@@ -82,9 +105,12 @@ pub fn run(args: TuneArgs) -> Result<(), ToolError> {
     }
     eprintln!(
         "tune: {} positions ({} of {read} records skipped: in check, capture or mate)",
-        data.len(),
-        data.skipped
+        data.len() + validation.len(),
+        data.skipped + validation.skipped
     );
+    if args.validation > 0.0 {
+        eprintln!("tune: {} of them held out for validation", validation.len());
+    }
     let initial = current_weights();
     let initial_real: Vec<f64> = initial.iter().map(|&w| w as f64).collect();
     let k = fit_scale(&data, &initial_real);
@@ -95,17 +121,23 @@ pub fn run(args: TuneArgs) -> Result<(), ToolError> {
         batch: args.batch,
         lambda: args.lambda,
         seed: args.seed,
+        l2: args.l2,
     };
     interrupt::install();
     let weights = tune(
         &data,
+        Some(&validation),
         k,
         &initial,
         &config,
         &interrupt::interrupted,
         &mut |r| {
+            let validation = r
+                .validation_loss
+                .map(|v| format!(" validation {v:.6}"))
+                .unwrap_or_default();
             println!(
-                "epoch {} loss {:.6} elapsed {:.1} s",
+                "epoch {} loss {:.6}{validation} elapsed {:.1} s",
                 r.epoch,
                 r.loss,
                 r.elapsed.as_secs_f64()

@@ -65,7 +65,7 @@ pub struct Block {
 }
 
 /// The positional terms with an `S` weight each, in vector order.
-pub const PAIR_TERMS: [(Term, &str); 12] = [
+pub const PAIR_TERMS: [(Term, &str); 22] = [
     (Term::AdvisorGuard, "ADVISOR_GUARD"),
     (Term::ElephantGuard, "ELEPHANT_GUARD"),
     (Term::ChariotMobility, "CHARIOT_MOBILITY"),
@@ -78,6 +78,16 @@ pub const PAIR_TERMS: [(Term, &str); 12] = [
     (Term::LoadedCannon, "LOADED_CANNON"),
     (Term::KingRaised, "KING_RAISED"),
     (Term::ConnectedCrossedPawns, "CONNECTED_CROSSED_PAWNS"),
+    (Term::ChariotThreatened, "CHARIOT_THREATENED"),
+    (Term::MinorThreatenedByPawn, "MINOR_THREATENED_BY_PAWN"),
+    (Term::HangingPiece, "HANGING_PIECE"),
+    (Term::AdvisorVsCrossed, "ADVISOR_VS_CROSSED"),
+    (Term::ElephantVsCrossed, "ELEPHANT_VS_CROSSED"),
+    (Term::MissingAdvisorVsHorse, "MISSING_ADVISOR_VS_HORSE"),
+    (Term::MissingElephantVsCannon, "MISSING_ELEPHANT_VS_CANNON"),
+    (Term::SmotheredCentreHorse, "SMOTHERED_CENTRE_HORSE"),
+    (Term::BottomCannon, "BOTTOM_CANNON"),
+    (Term::PinnedToKing, "PINNED_TO_KING"),
 ];
 
 pub const MATERIAL_AT: usize = 0;

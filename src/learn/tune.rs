@@ -9,6 +9,10 @@
 //! logistic (cross-entropy) loss, whose gradient with respect to weight `i`
 //! is `K * (prediction - target) * coefficient_i * scale_i`, exact because
 //! the evaluation is linear in the weights; Adam follows it in mini-batches.
+//!
+//! A validation set of whole games ([`Holdout`]) can be kept out of the
+//! training: its loss, reported beside the training loss each epoch, shows
+//! when the weights start to fit the training games rather than the game.
 
 use super::features::Features;
 use super::format::Record;
@@ -106,6 +110,40 @@ fn cross_entropy(q: f64, t: f64) -> f64 {
 
 /// Positions per parallel piece of work.
 const PIECE: usize = 2048;
+
+/// Chooses a deterministic share of the games for validation. Datagen
+/// writes each game's records together in order of ply, so a game starts
+/// where the ply does not grow; whole games are held out, since positions
+/// of one game are too alike to test each other.
+#[derive(Clone, Debug)]
+pub struct Holdout {
+    fraction: f64,
+    last_ply: Option<u16>,
+    game: u64,
+    held: bool,
+}
+
+impl Holdout {
+    /// Holds out about `fraction` (0 to 1) of the games.
+    pub fn new(fraction: f64) -> Holdout {
+        Holdout {
+            fraction,
+            last_ply: None,
+            game: 0,
+            held: false,
+        }
+    }
+
+    /// Whether `record`, the next record read, belongs to a held-out game.
+    pub fn holds(&mut self, record: &Record) -> bool {
+        if self.last_ply.is_none_or(|last| record.ply <= last) {
+            self.game += 1;
+            self.held = Rng::new(self.game).next_f64() < self.fraction;
+        }
+        self.last_ply = Some(record.ply);
+        self.held
+    }
+}
 
 /// The loss of a dataset for a scaling constant and a blend of labels.
 pub struct Objective<'a> {
@@ -224,6 +262,11 @@ pub struct TuneConfig {
     pub lambda: f64,
     /// Orders the positions of each epoch.
     pub seed: u64,
+    /// The pull of each weight back toward its starting value (an L2
+    /// penalty `l2 / 2 * (w - w0)^2` added to the mean loss), so that a
+    /// weight the data rarely sees keeps its hand-set value rather than
+    /// drifting with the noise of a few games.
+    pub l2: f64,
 }
 
 impl Default for TuneConfig {
@@ -234,6 +277,7 @@ impl Default for TuneConfig {
             batch: 16_384,
             lambda: 0.5,
             seed: 1,
+            l2: 0.0,
         }
     }
 }
@@ -242,15 +286,19 @@ impl Default for TuneConfig {
 #[derive(Clone, Debug, PartialEq)]
 pub struct EpochReport {
     pub epoch: usize,
+    /// On the training positions.
     pub loss: f64,
+    /// On the validation positions, if there are any.
+    pub validation_loss: Option<f64>,
     pub elapsed: Duration,
 }
 
 /// Tunes `initial` on `data` with the fitted `k`; `report` hears the loss
-/// after each epoch; `stop` is asked between steps (Ctrl-C). Returns the
-/// weights, unrounded.
+/// after each epoch, on `data` and on `validation` (not trained on); `stop`
+/// is asked between steps (Ctrl-C). Returns the weights, unrounded.
 pub fn tune(
     data: &Dataset,
+    validation: Option<&Dataset>,
     k: f64,
     initial: &[i32],
     config: &TuneConfig,
@@ -258,13 +306,20 @@ pub fn tune(
     report: &mut dyn FnMut(&EpochReport),
 ) -> Vec<f64> {
     let objective = Objective::new(data, k, config.lambda);
+    let held_out = validation
+        .filter(|v| !v.is_empty())
+        .map(|v| Objective::new(v, k, config.lambda));
     let started = Instant::now();
     let mut weights: Vec<f64> = initial.iter().map(|&w| w as f64).collect();
-    report(&EpochReport {
-        epoch: 0,
-        loss: objective.loss(&weights),
-        elapsed: started.elapsed(),
-    });
+    let report_epoch = |epoch, weights: &[f64], report: &mut dyn FnMut(&EpochReport)| {
+        report(&EpochReport {
+            epoch,
+            loss: objective.loss(weights),
+            validation_loss: held_out.as_ref().map(|v| v.loss(weights)),
+            elapsed: started.elapsed(),
+        })
+    };
+    report_epoch(0, &weights, report);
     let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
     let mut moment = vec![0.0; COUNT];
     let mut velocity = vec![0.0; COUNT];
@@ -277,7 +332,10 @@ pub fn tune(
                 return weights;
             }
             step += 1;
-            let gradient = objective.gradient(&weights, batch);
+            let mut gradient = objective.gradient(&weights, batch);
+            for ((g, w), &w0) in gradient.iter_mut().zip(&weights).zip(initial) {
+                *g += config.l2 * (w - w0 as f64);
+            }
             let correction1 = 1.0 - beta1.powi(step);
             let correction2 = 1.0 - beta2.powi(step);
             for i in 0..COUNT {
@@ -288,11 +346,7 @@ pub fn tune(
                 weights[i] -= config.learning_rate * m / (v.sqrt() + epsilon);
             }
         }
-        report(&EpochReport {
-            epoch,
-            loss: objective.loss(&weights),
-            elapsed: started.elapsed(),
-        });
+        report_epoch(epoch, &weights, report);
     }
     weights
 }

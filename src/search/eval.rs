@@ -1,13 +1,19 @@
 //! The hand-crafted evaluation: material and piece-square tables blended by
 //! game phase, mobility (horse legs included), king safety (attackers near the
 //! palace, advisors and elephants against attackers, open king file, cannons
-//! on the king's file), chariots on open files and connected crossed pawns.
-//! All weights live in [`super::weights`].
+//! on the king's file), chariots on open files and connected crossed pawns;
+//! threats ([`threats`]) and the king's shape against the attack
+//! ([`king_shape`]). All weights live in [`super::weights`].
+
+mod king_shape;
+mod threats;
 
 use super::weights::*;
-use crate::core::attacks::{between, horse_attacks, PAWN_STEPS};
+use crate::core::attacks::between;
 use crate::core::magic::chariot_attacks;
 use crate::core::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
+use king_shape::{crossed_attack_units, king_shape_terms};
+use threats::{threat_terms, Attacks};
 
 /// Material plus table value, by colour, kind and square, built at compile time.
 static PSQ: [[[S; 90]; 7]; 2] = build_psq();
@@ -154,14 +160,30 @@ pub fn terms(pos: &Position) -> Terms {
 
 /// Everything but material and tables, Red minus Black.
 fn positional(pos: &Position) -> S {
-    let crossed = [
-        crossed_pawns(pos, Color::Red),
-        crossed_pawns(pos, Color::Black),
-    ];
+    let shared = Shared::of(pos);
     let (mut red, mut black) = (S(0, 0), S(0, 0));
-    side_terms_with(pos, Color::Red, &crossed, &mut red);
-    side_terms_with(pos, Color::Black, &crossed, &mut black);
+    side_terms_with(pos, Color::Red, &shared, &mut red);
+    side_terms_with(pos, Color::Black, &shared, &mut black);
     red - black
+}
+
+/// What both sides' terms read, computed once per evaluation; by colour.
+struct Shared {
+    crossed: [Bitboard; 2],
+    attacks: [Attacks; 2],
+}
+
+impl Shared {
+    #[inline(always)]
+    fn of(pos: &Position) -> Shared {
+        Shared {
+            crossed: [
+                crossed_pawns(pos, Color::Red),
+                crossed_pawns(pos, Color::Black),
+            ],
+            attacks: [Attacks::of(pos, Color::Red), Attacks::of(pos, Color::Black)],
+        }
+    }
 }
 
 /// A middlegame/endgame pair as one value at `phase`.
@@ -177,14 +199,6 @@ fn for_mover(pos: &Position, value: i32) -> i32 {
     } else {
         -value
     }
-}
-
-/// Points attacked by `color`'s pawns.
-fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
-    pos.pieces(color, PieceKind::Pawn)
-        .fold(Bitboard::EMPTY, |acc, sq| {
-            acc | PAWN_STEPS[color.index()][sq.index()]
-        })
 }
 
 /// Pawns of `color` across the river.
@@ -242,6 +256,16 @@ pub enum Term {
     LoadedCannon,
     KingRaised,
     ConnectedCrossedPawns,
+    ChariotThreatened,
+    MinorThreatenedByPawn,
+    HangingPiece,
+    AdvisorVsCrossed,
+    ElephantVsCrossed,
+    MissingAdvisorVsHorse,
+    MissingElephantVsCannon,
+    SmotheredCentreHorse,
+    BottomCannon,
+    PinnedToKing,
 }
 
 impl Term {
@@ -262,6 +286,16 @@ impl Term {
             Term::LoadedCannon => LOADED_CANNON,
             Term::KingRaised => KING_RAISED,
             Term::ConnectedCrossedPawns => CONNECTED_CROSSED_PAWNS,
+            Term::ChariotThreatened => CHARIOT_THREATENED,
+            Term::MinorThreatenedByPawn => MINOR_THREATENED_BY_PAWN,
+            Term::HangingPiece => HANGING_PIECE,
+            Term::AdvisorVsCrossed => ADVISOR_VS_CROSSED,
+            Term::ElephantVsCrossed => ELEPHANT_VS_CROSSED,
+            Term::MissingAdvisorVsHorse => MISSING_ADVISOR_VS_HORSE,
+            Term::MissingElephantVsCannon => MISSING_ELEPHANT_VS_CANNON,
+            Term::SmotheredCentreHorse => SMOTHERED_CENTRE_HORSE,
+            Term::BottomCannon => BOTTOM_CANNON,
+            Term::PinnedToKing => PINNED_TO_KING,
         }
     }
 }
@@ -282,21 +316,27 @@ impl TermSink for S {
 /// The positional terms of `us` (everything but material and tables),
 /// handed to `sink` from `us`'s view.
 pub fn side_terms<T: TermSink>(pos: &Position, us: Color, sink: &mut T) {
-    let crossed = [
-        crossed_pawns(pos, Color::Red),
-        crossed_pawns(pos, Color::Black),
-    ];
-    side_terms_with(pos, us, &crossed, sink);
+    side_terms_with(pos, us, &Shared::of(pos), sink);
 }
 
 #[inline(always)]
-fn side_terms_with<T: TermSink>(pos: &Position, us: Color, crossed: &[Bitboard; 2], sink: &mut T) {
+fn side_terms_with<T: TermSink>(pos: &Position, us: Color, shared: &Shared, sink: &mut T) {
     let them = !us;
     let occupied = pos.occupied();
     let own = pos.color_pieces(us);
+    let crossed = &shared.crossed;
 
-    // Guards against attackers.
+    // Guards against attackers, and the shape of the king's defence.
     let enemy_units = attack_units(pos, them, crossed[them.index()]).min(GUARD_ATTACK_CAP);
+    let crossed_units = crossed_attack_units(pos, us).min(GUARD_ATTACK_CAP);
+    king_shape_terms(pos, us, crossed_units, sink);
+    threat_terms(
+        pos,
+        us,
+        &shared.attacks[us.index()],
+        &shared.attacks[them.index()],
+        sink,
+    );
     sink.add(
         Term::AdvisorGuard,
         pos.pieces(us, PieceKind::Advisor).count() as i32 * enemy_units,
@@ -306,18 +346,18 @@ fn side_terms_with<T: TermSink>(pos: &Position, us: Color, crossed: &[Bitboard; 
         pos.pieces(us, PieceKind::Elephant).count() as i32 * enemy_units,
     );
 
-    // Mobility and open files.
+    // Mobility and open files, from the reach the attack maps hold.
     let own_pawns = pos.pieces(us, PieceKind::Pawn);
-    for sq in pos.pieces(us, PieceKind::Chariot) {
-        let reach = chariot_attacks(sq, occupied) - own;
-        sink.add(Term::ChariotMobility, reach.count() as i32);
+    let ours = &shared.attacks[us.index()];
+    for (sq, reach) in pos.pieces(us, PieceKind::Chariot).zip(ours.chariots) {
+        sink.add(Term::ChariotMobility, (reach - own).count() as i32);
         if (ahead_on_file(sq, us) & own_pawns).is_empty() {
             sink.add(Term::ChariotOpenFile, 1);
         }
     }
-    let enemy_pawn_reach = pawn_attacks(pos, them);
-    for sq in pos.pieces(us, PieceKind::Horse) {
-        let safe = horse_attacks(sq, occupied) - own - enemy_pawn_reach;
+    let enemy_pawn_reach = shared.attacks[them.index()].pawn;
+    for (_, reach) in pos.pieces(us, PieceKind::Horse).zip(ours.horses) {
+        let safe = reach - own - enemy_pawn_reach;
         sink.add(Term::HorseMobility, safe.count() as i32);
         if safe.is_empty() {
             sink.add(Term::HorseTrapped, 1);

@@ -95,6 +95,33 @@ pub const KING_RAISED: S = S(-12, 0);
 /// Two crossed pawns side by side.
 pub const CONNECTED_CROSSED_PAWNS: S = S(14, 22);
 
+/// Threats, per piece (the expected loss, small: the owner may be the one
+/// to move and answer the threat). A chariot attacked by a horse, cannon or
+/// pawn.
+pub const CHARIOT_THREATENED: S = S(-20, -20);
+/// A horse or cannon attacked by a pawn.
+pub const MINOR_THREATENED_BY_PAWN: S = S(-15, -15);
+/// A chariot, horse or cannon attacked and not defended.
+pub const HANGING_PIECE: S = S(-15, -15);
+
+/// Each advisor and elephant, per enemy attacking unit that has crossed the
+/// river into our half (chariot 2, horse and cannon 1, two pawns 1; capped
+/// at [`GUARD_ATTACK_CAP`]), on top of [`ADVISOR_GUARD`] and [`ELEPHANT_GUARD`].
+pub const ADVISOR_VS_CROSSED: S = S(4, 2);
+pub const ELEPHANT_VS_CROSSED: S = S(3, 2);
+/// Per missing advisor per enemy horse (the horse attacks where advisors
+/// are gone), and per missing elephant per enemy cannon (the cannon needs
+/// the elephants' points as screens and targets).
+pub const MISSING_ADVISOR_VS_HORSE: S = S(-6, -6);
+pub const MISSING_ELEPHANT_VS_CANNON: S = S(-6, -6);
+/// Our horse on the palace centre (窝心马) with an enemy cannon on the
+/// centre file: the horse blocks the king and serves as the cannon's screen.
+pub const SMOTHERED_CENTRE_HORSE: S = S(-30, -10);
+/// An enemy cannon on our back rank with our king on it (沉底炮), per cannon.
+pub const BOTTOM_CANNON: S = S(-15, -5);
+/// Our horse or cannon alone between our king and an enemy chariot.
+pub const PINNED_TO_KING: S = S(-15, -10);
+
 /// The side to move's small edge.
 pub const TEMPO: i32 = 10;
 
