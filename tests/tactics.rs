@@ -19,6 +19,9 @@ use std::process::Command;
 
 const SUITE: &str = include_str!("data/mates.epd");
 
+/// The fewest legal moves a problem offers the solver.
+const MIN_CHOICES: usize = 5;
+
 fn suite() -> Vec<Problem> {
     parse_suite(SUITE).expect("the suite parses")
 }
@@ -73,6 +76,11 @@ fn the_suite_is_mostly_longer_mates_with_quiet_first_moves() {
         .filter(|p| p.best.iter().any(|&mv| is_quiet(&p.position, mv)))
         .count();
     assert!(quiet >= 10, "{quiet} with a quiet first move");
+    // No only-move problems: the search plays a lone legal move at once.
+    for p in &problems {
+        let moves = p.position.count_legal_moves();
+        assert!(moves >= MIN_CHOICES, "{}: {moves} legal moves", p.id);
+    }
     let mut ids: Vec<&str> = problems.iter().map(|p| p.id.as_str()).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -253,10 +261,14 @@ fn generate_quiet_mates() {
         let Some(mut pos) = random_position(&mut rng) else {
             continue;
         };
-        // Black must have moves to defend with, and no mate in one for Red.
+        // Red must have a choice, Black moves to defend with, and Red no
+        // mate in one.
         let mut black = pos.clone();
         black.make_null();
-        if black.count_legal_moves() < 3 || forced_win_within(&mut pos, 1) {
+        if pos.count_legal_moves() < MIN_CHOICES
+            || black.count_legal_moves() < 3
+            || forced_win_within(&mut pos, 1)
+        {
             continue;
         }
         let Some(n) = (2..=longest).find(|&n| forced_win_within(&mut pos, n)) else {
