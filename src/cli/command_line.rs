@@ -9,6 +9,7 @@ use super::datagen::{self, DatagenArgs};
 use super::judge::{self, JudgeArgs};
 use super::perft::{self, PerftArgs};
 use super::r#match;
+use super::tactics::{self, TacticsArgs};
 use super::tune::{self, TuneArgs};
 use super::ToolError;
 use clap::error::ErrorKind;
@@ -59,6 +60,7 @@ enum Tool {
     Convert(ConvertArgs),
     Datagen(DatagenArgs),
     Tune(TuneArgs),
+    Tactics(TacticsArgs),
 }
 
 /// Runs `chuhan ARGS` (the program name first, as `std::env::args_os`
@@ -101,6 +103,7 @@ where
         Some(Tool::Convert(a)) => convert::run(a),
         Some(Tool::Datagen(a)) => datagen::run(a),
         Some(Tool::Tune(a)) => tune::run(a),
+        Some(Tool::Tactics(a)) => tactics::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

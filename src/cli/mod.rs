@@ -1,6 +1,6 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
-//! `judge`, `match`, `book`, `convert`, `datagen`, `tune`, and the command
-//! line that picks one (`command_line.rs`).
+//! `judge`, `match`, `book`, `convert`, `datagen`, `tune`, `tactics`, and the
+//! command line that picks one (`command_line.rs`).
 
 pub mod bench;
 pub mod book;
@@ -12,6 +12,7 @@ mod input;
 pub mod judge;
 pub mod r#match;
 pub mod perft;
+pub mod tactics;
 pub mod tune;
 mod values;
 

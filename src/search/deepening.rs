@@ -102,6 +102,7 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
     let mut stable_iterations = 0;
     if !root_moves.is_empty() {
         'deepening: for depth in 1..=max_depth(limits) {
+            let previous_score = scores[0];
             // Line k searches the root without the first moves of lines 1..k.
             let mut excluded = limits.banned.clone();
             for (line, line_score_slot) in scores.iter_mut().enumerate() {
@@ -151,7 +152,7 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                 && should_stop_iterating(
                     shared,
                     depth,
-                    scores[0],
+                    (previous_score, scores[0]),
                     stable_iterations,
                     root_moves.len(),
                 )
@@ -201,11 +202,12 @@ fn iteration(worker: &Worker, depth: i32, line: usize, score: i32, bound: Bound)
     }
 }
 
-/// Whether to start no further iteration (timed searches only).
+/// Whether to start no further iteration (timed searches only), given the
+/// best line's score before and after this iteration.
 fn should_stop_iterating(
     shared: &Shared,
     depth: i32,
-    score: i32,
+    (previous, score): (i32, i32),
     stable: u32,
     root_moves: usize,
 ) -> bool {
@@ -221,12 +223,6 @@ fn should_stop_iterating(
     if is_mate(score) && depth >= 2 * (MATE - score.abs()) + 4 {
         return true;
     }
-    // Spend more while the best move keeps changing, less once it settles.
-    let factor = match stable {
-        0 => 1.6,
-        1 => 1.2,
-        2 | 3 => 0.9,
-        _ => 0.6,
-    };
-    shared.elapsed().as_secs_f64() >= plan.soft.as_secs_f64() * factor
+    let score_drop = if depth > 1 { previous - score } else { 0 };
+    shared.elapsed() >= plan.soft_limit(stable, score_drop)
 }

@@ -44,16 +44,55 @@ pub struct Limits {
     pub skill: Option<Skill>,
 }
 
-/// How long to think: stop starting iterations after `soft` (scaled by how
-/// unstable the best move is), and never run past `hard`.
+/// How long to think: stop starting iterations after `soft` (scaled by
+/// [`TimePlan::soft_limit`]), and never run past `hard`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TimePlan {
     pub soft: Duration,
     pub hard: Duration,
+    /// A fixed time (`movetime`): all of it is spent, however settled the
+    /// search looks; only `hard` stops it.
+    pub fixed: bool,
 }
 
 /// Moves assumed left in a sudden-death game.
 const SUDDEN_DEATH_MOVES: u64 = 32;
+
+/// A fixed-time search (`movetime`) answers this much before its time is up,
+/// besides the move overhead, since it is stopped mid-iteration.
+const MOVE_TIME_MARGIN: Duration = Duration::from_millis(5);
+
+/// Time a clock keeps beyond every move's spending, for the moments the
+/// engine does not control: the GUI reading the reply, a loaded machine
+/// scheduling the process late. It grows with the move overhead the user
+/// sets, since a larger overhead says the link is slow.
+pub fn clock_reserve(overhead: Duration) -> Duration {
+    Duration::from_millis(20) + overhead * 2
+}
+
+impl TimePlan {
+    /// How long the search may run before it starts no further iteration:
+    /// the plan's soft time, longer while the best move keeps changing
+    /// (`stable_iterations` counts the iterations that kept it) and while
+    /// the score falls (`score_drop`, in centipawns, from the previous
+    /// iteration), shorter once the move has settled; never past `hard`.
+    /// A fixed-time plan uses all its time.
+    pub fn soft_limit(&self, stable_iterations: u32, score_drop: i32) -> Duration {
+        if self.fixed {
+            return self.hard;
+        }
+        let stability = match stable_iterations {
+            0 => 1.6,
+            1 => 1.2,
+            2 | 3 => 0.9,
+            _ => 0.6,
+        };
+        // A falling score says the position holds a problem the search has
+        // begun to see: a pawn's drop buys up to half as much time again.
+        let falling = 1.0 + f64::from(score_drop.clamp(0, 120)) / 240.0;
+        self.soft.mul_f64(stability * falling).min(self.hard)
+    }
+}
 
 impl Limits {
     /// Whether `score` (internal, from a completed iteration) proves the
@@ -86,13 +125,24 @@ impl Limits {
     /// `None` when time does not bound the search.
     pub fn time_plan(&self, overhead: Duration) -> Option<TimePlan> {
         if let Some(t) = self.move_time {
-            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
-            return Some(TimePlan { soft: t, hard: t });
+            // The whole time, minus what the reply needs to arrive in time.
+            let t = t
+                .saturating_sub(overhead + MOVE_TIME_MARGIN)
+                .max(Duration::from_millis(1));
+            return Some(TimePlan {
+                soft: t,
+                hard: t,
+                fixed: true,
+            });
         }
         let clock = self.clock.as_ref()?;
-        let left = clock
-            .time
-            .saturating_sub(overhead)
+        // What this and every later move may spend: the clock less its
+        // reserve, or a sliver of it once the clock is down to the reserve
+        // (there is still a move to make).
+        let time = clock.time;
+        let left = time
+            .saturating_sub(clock_reserve(overhead))
+            .max(time / 16)
             .max(Duration::from_millis(1));
         let left_ms = left.as_millis() as u64;
         let inc_ms = clock.increment.as_millis() as u64;
@@ -117,6 +167,7 @@ impl Limits {
         Some(TimePlan {
             soft: Duration::from_millis(soft_ms),
             hard: Duration::from_millis(hard_ms),
+            fixed: false,
         })
     }
 }
@@ -184,10 +235,100 @@ mod tests {
         assert_eq!(
             fixed,
             TimePlan {
-                soft: ms(480),
-                hard: ms(480)
+                soft: ms(475),
+                hard: ms(475),
+                fixed: true,
             }
         );
         assert!(Limits::default().time_plan(ms(0)).is_none());
+    }
+
+    fn sudden_death(time: u64, inc: u64, overhead: u64) -> TimePlan {
+        Limits {
+            clock: Some(Clock {
+                time: ms(time),
+                increment: ms(inc),
+                ..Clock::default()
+            }),
+            ..Limits::default()
+        }
+        .time_plan(ms(overhead))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_spent_whole() {
+        let plan = Limits {
+            move_time: Some(ms(700)),
+            ..Limits::default()
+        }
+        .time_plan(ms(30))
+        .unwrap();
+        for stable in [0, 1, 5, 20] {
+            assert_eq!(plan.soft_limit(stable, 0), ms(665));
+            assert_eq!(plan.soft_limit(stable, -300), ms(665));
+        }
+    }
+
+    #[test]
+    fn an_unsettled_move_and_a_falling_score_buy_time() {
+        let plan = sudden_death(60_000, 0, 30);
+        assert!(!plan.fixed && plan.soft < plan.hard);
+        let limit = |stable, drop| plan.soft_limit(stable, drop);
+        // Each iteration that keeps the best move shortens the wait, down to
+        // 60% of the soft time.
+        assert!(limit(0, 0) > limit(1, 0));
+        assert!(limit(1, 0) > limit(2, 0));
+        assert!(limit(3, 0) > limit(4, 0));
+        assert_eq!(limit(10, 0), plan.soft.mul_f64(0.6));
+        // A score that fell buys more time the more it fell, up to half
+        // again; a score that rose buys none.
+        assert!(limit(2, 60) > limit(2, 0));
+        assert!(limit(2, 120) > limit(2, 60));
+        assert_eq!(limit(2, 120), limit(2, 5_000));
+        assert_eq!(limit(2, -200), limit(2, 0));
+        // Never past the hard limit.
+        let short = sudden_death(1_000, 500, 30);
+        assert_eq!(short.soft_limit(0, 500), short.hard);
+    }
+
+    #[test]
+    fn low_clocks_keep_a_reserve_that_grows_with_the_overhead() {
+        assert!(clock_reserve(ms(100)) > clock_reserve(ms(30)));
+        for overhead in [0u64, 10, 30, 100, 500] {
+            let reserve = clock_reserve(ms(overhead));
+            for time in (10u64..3_000).step_by(7) {
+                for inc in [0u64, 10, 100, 1_000] {
+                    let plan = sudden_death(time, inc, overhead);
+                    let kept = ms(time) - plan.hard;
+                    // The reserve stays on the clock; below it, three quarters
+                    // of what is left does.
+                    assert!(
+                        kept >= reserve.min(ms(time * 3 / 4)),
+                        "{time}+{inc} overhead {overhead}: {plan:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_that_always_spends_its_hard_limit_never_drains_the_reserve() {
+        // The worst case for a clock: every move runs to its hard limit.
+        for (start, inc) in [(3_000u64, 100u64), (1_000, 10), (2_000, 20), (10_000, 100)] {
+            for overhead in [0u64, 30, 100] {
+                let reserve = clock_reserve(ms(overhead)).as_millis() as u64;
+                let mut clock = start;
+                for ply in 0..300 {
+                    let spent = sudden_death(clock, inc, overhead).hard.as_millis() as u64;
+                    clock -= spent;
+                    assert!(
+                        clock >= reserve,
+                        "{start}+{inc} overhead {overhead}: {clock} ms left at move {ply}"
+                    );
+                    clock += inc;
+                }
+            }
+        }
     }
 }
