@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn go_movetime_uses_its_time() {
-    // `movetime` is UCI's (a UCCI match runner sends `time T movestogo 1`).
+    // `movetime` is UCI's (a UCCI match runner sends `time T movestogo 1`;
+    // UCCI's `go movetime` is `ucci_go_movetime_ends_by_itself`).
     let mut e = Engine::start();
     e.send("uci");
     e.until("uciok", SLOW);
@@ -52,5 +53,28 @@ fn go_movetime_uses_its_time() {
             e.tail()
         );
     }
+    e.send("quit");
+}
+
+#[test]
+fn ucci_go_movetime_ends_by_itself() {
+    // Not a UCCI word, but GUIs that speak both protocols send it; the
+    // engine used to accept it and then search until `stop`.
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok", SLOW);
+    e.send("setoption usebook false");
+    e.send("position startpos");
+    e.sync();
+    let sent = Instant::now();
+    e.send("go movetime 300");
+    let line = e.until_best(SLOW);
+    let took = sent.elapsed();
+    legal_best(&line, &chuhan::Position::startpos());
+    assert!(
+        took >= Duration::from_millis(250),
+        "answered after {took:?}\n{}",
+        e.tail()
+    );
     e.send("quit");
 }

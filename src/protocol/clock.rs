@@ -29,6 +29,9 @@ pub fn limits(go: &Go, dialect: Dialect, use_millisec: bool, side: Color) -> Lim
                 opponent_time: go.opp_time.map(ms),
                 opponent_increment: go.opp_increment.map_or(Duration::ZERO, ms),
             });
+            // Not a UCCI word, but GUIs that speak both send it: milliseconds,
+            // as in UCI, whatever `usemillisec` says of the clock words.
+            limits.move_time = go.move_time.map(|v| Duration::from_secs_f64(v / 1000.0));
         }
         Dialect::Uci => {
             let ms = |v: f64| Duration::from_secs_f64(v / 1000.0);
@@ -85,6 +88,16 @@ mod tests {
         let clock = limits(&g, Dialect::Ucci, false, Color::Red).clock.unwrap();
         assert_eq!(clock.time, Duration::from_millis(1500));
         assert_eq!(clock.moves_to_go, Some(10));
+    }
+
+    #[test]
+    fn ucci_movetime_is_a_fixed_time_in_milliseconds() {
+        for use_millisec in [true, false] {
+            let g = go("go movetime 700", Dialect::Ucci);
+            let fixed = limits(&g, Dialect::Ucci, use_millisec, Color::Red);
+            assert_eq!(fixed.move_time, Some(Duration::from_millis(700)));
+            assert!(is_timed(&fixed));
+        }
     }
 
     #[test]
