@@ -61,7 +61,7 @@ pub struct Worker<'a> {
     /// Repetition verdicts already judged in this search.
     verdicts: VerdictMemo,
     banned: Vec<Move>,
-    histories: Histories,
+    histories: &'a mut Histories,
     stack: [Frame; MAX_PLY + 4],
     /// The material sum of the current position, one entry per ply played.
     material: Vec<Material>,
@@ -108,6 +108,7 @@ impl<'a> Worker<'a> {
         pos: Position,
         rules: RuleSet,
         banned: Vec<Move>,
+        histories: &'a mut Histories,
     ) -> Worker<'a> {
         let mut reductions = Box::new([[0; 64]; 64]);
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
@@ -124,7 +125,7 @@ impl<'a> Worker<'a> {
             rules,
             verdicts: VerdictMemo::default(),
             banned,
-            histories: Histories::default(),
+            histories,
             stack: [Frame::default(); MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -530,7 +531,7 @@ impl<'a> Worker<'a> {
             &self.pos,
             moves,
             tt_move,
-            &self.histories,
+            self.histories,
             ply,
             previous,
             &check_guard,

@@ -1,9 +1,14 @@
 //! What the search learns about quiet moves while it runs: killer moves per
 //! ply, a butterfly history by side and from/to points, and the countermove
 //! that refuted each previous move.
+//!
+//! The tables outlive a search: the engine keeps one set per search thread
+//! (a [`HistoryStore`]) across the moves of a game, ages them at each `go`
+//! and forgets them at a new game.
 
 use super::MAX_PLY;
 use crate::core::{Color, Move, Square};
+use std::sync::{Mutex, PoisonError};
 
 /// History scores stay within ±`HISTORY_MAX` by gravity (each update pulls
 /// the score towards the bonus in proportion to how far it already is).
@@ -44,6 +49,17 @@ impl Histories {
         previous.and_then(|p| self.counter[p.from().index()][p.to().index()])
     }
 
+    /// Makes what earlier searches learned count for less than what this
+    /// one will learn: scores are halved, killers (which belong to plies of
+    /// an old root) forgotten. Countermoves stay: a reply that refuted a
+    /// move in the last search likely still does.
+    pub fn age(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        for entry in self.butterfly.iter_mut().flatten().flatten() {
+            *entry /= 2;
+        }
+    }
+
     /// Clears the killers of a ply before its children use them.
     pub fn clear_killers(&mut self, ply: usize) {
         self.killers[ply] = [None; 2];
@@ -81,5 +97,39 @@ impl Histories {
         let entry = &mut self.butterfly[side.index()][from.index()][to.index()];
         let current = *entry as i32;
         *entry = (current + bonus - current * bonus.abs() / HISTORY_MAX) as i16;
+    }
+}
+
+/// The histories of each search thread, kept between searches.
+#[derive(Default)]
+pub struct HistoryStore {
+    tables: Mutex<Vec<Histories>>,
+}
+
+impl HistoryStore {
+    /// The tables for a search on `threads` threads, aged (fresh ones for
+    /// threads that had none). They are the caller's until handed back.
+    pub fn lend(&self, threads: usize) -> Vec<Histories> {
+        let mut tables = std::mem::take(&mut *self.lock());
+        tables.resize_with(threads, Histories::default);
+        for table in &mut tables {
+            table.age();
+        }
+        tables
+    }
+
+    /// Takes back the tables a search learned into.
+    pub fn hand_back(&self, tables: Vec<Histories>) {
+        *self.lock() = tables;
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+
+    /// A search that panicked leaves the tables as they were at worst.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Histories>> {
+        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
