@@ -1,7 +1,8 @@
 //! The alpha-beta search of one thread: principal-variation search with a
 //! transposition table, null-move pruning, late-move reductions, futility,
-//! reverse-futility and late-move pruning, check extensions, mate-distance
-//! pruning, and a quiescence search over captures and check evasions. A move
+//! reverse-futility and late-move pruning on a static evaluation corrected
+//! by what the search found it gets wrong (see [`super::correction`]), check
+//! extensions, mate-distance pruning, and a quiescence search over captures and check evasions. A move
 //! that gives check (known before it is played, see [`super::check`]) is
 //! never pruned: discovered horse and cannon checks often lose the moving
 //! piece by exchange and win by the check.
@@ -472,10 +473,16 @@ impl<'a> Worker<'a> {
         } else {
             tt_hit.map_or_else(|| self.evaluate(), |h| h.eval)
         };
-        let eval = if in_check {
-            raw_eval
+        // The evaluation as the search has learned to correct it.
+        let (uncorrected_eval, eval) = if in_check {
+            (raw_eval, raw_eval)
         } else {
-            self.fade(raw_eval)
+            let faded = self.fade(raw_eval);
+            let correction = self.histories.correction.correction(&self.pos);
+            (
+                faded,
+                (faded + correction).clamp(-RULE_WIN + 1, RULE_WIN - 1),
+            )
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -541,6 +548,7 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
+        let mut best_is_quiet = true;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
 
@@ -615,6 +623,7 @@ impl<'a> Worker<'a> {
                 best_score = score;
                 if score > alpha {
                     best_move = Some(mv);
+                    best_is_quiet = quiet;
                     if PV {
                         self.update_pv(ply, mv);
                     }
@@ -644,7 +653,20 @@ impl<'a> Worker<'a> {
 
         let bound = Bound::of(best_score, original_alpha, beta);
         // A root searched without its banned moves is not the position's true value.
-        if !root || self.banned.is_empty() {
+        let true_value = !root || self.banned.is_empty();
+        // A capture's gain, a mate or a rule verdict is no error of the
+        // evaluation of this pawn structure.
+        if true_value
+            && !in_check
+            && best_is_quiet
+            && !is_mate(best_score)
+            && !is_rule_score(best_score)
+        {
+            self.histories
+                .correction
+                .update(&self.pos, depth, bound, best_score, uncorrected_eval);
+        }
+        if true_value {
             let stored_eval = if in_check { 0 } else { raw_eval };
             self.store(key, best_move, best_score, stored_eval, depth, bound, ply);
         }

@@ -1,11 +1,13 @@
 //! What the search learns about quiet moves while it runs: killer moves per
 //! ply, a butterfly history by side and from/to points, and the countermove
-//! that refuted each previous move.
+//! that refuted each previous move; and the static evaluation's
+//! [`CorrectionHistory`].
 //!
 //! The tables outlive a search: the engine keeps one set per search thread
 //! (a [`HistoryStore`]) across the moves of a game, ages them at each `go`
 //! and forgets them at a new game.
 
+use super::correction::CorrectionHistory;
 use super::MAX_PLY;
 use crate::core::{Color, Move, Square};
 use std::sync::{Mutex, PoisonError};
@@ -18,6 +20,9 @@ pub struct Histories {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     butterfly: Box<[[[i16; 90]; 90]; 2]>,
     counter: Box<[[Option<Move>; 90]; 90]>,
+    /// What the static evaluation gets wrong (not aged: a pawn structure's
+    /// error does not fade with the moves of a game).
+    pub correction: CorrectionHistory,
 }
 
 impl Default for Histories {
@@ -26,6 +31,7 @@ impl Default for Histories {
             killers: [[None; 2]; MAX_PLY + 2],
             butterfly: Box::new([[[0; 90]; 90]; 2]),
             counter: Box::new([[None; 90]; 90]),
+            correction: CorrectionHistory::default(),
         }
     }
 }
