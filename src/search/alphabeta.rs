@@ -21,7 +21,7 @@
 
 use super::check::{gives_check, CheckGuard};
 use super::eval::{evaluate_with, Material};
-use super::history::Histories;
+use super::history::{Histories, PieceTo};
 use super::info::{Info, InfoSink};
 use super::movepick::MovePicker;
 use super::reporter::Reporter;
@@ -551,9 +551,11 @@ impl<'a> Worker<'a> {
         let mut best_is_quiet = true;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<(PieceTo, PieceKind), 32> = ArrayVec::new();
 
         for mv in picker {
-            let quiet = self.pos.piece_at(mv.to()).is_none();
+            let victim = self.pos.piece_at(mv.to()).map(|p| p.kind);
+            let quiet = victim.is_none();
             let gives_check = check_guard.gives_check(&self.pos, mv);
             if root && self.reporter.is_some() && self.shared.since_go() >= CURRMOVE_AFTER {
                 let info = Info::CurrMove {
@@ -582,6 +584,7 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            let moved = PieceTo::of(&self.pos, mv);
             self.stack[ply].mv = Some(mv);
             self.play(mv, gives_check);
             self.shared.tt.prefetch(self.pos.hash());
@@ -631,6 +634,7 @@ impl<'a> Worker<'a> {
                         self.root_best = Some(score);
                     }
                     if score >= beta {
+                        let best_capture = victim.map(|kind| (moved, kind));
                         if quiet {
                             self.histories.reward_quiet(
                                 side,
@@ -641,13 +645,17 @@ impl<'a> Worker<'a> {
                                 depth,
                             );
                         }
+                        self.histories
+                            .reward_capture(best_capture, &captures_tried, depth);
                         break;
                     }
                     alpha = score;
                 }
             }
-            if quiet && !quiets_tried.is_full() {
-                quiets_tried.push(mv);
+            match victim {
+                None if !quiets_tried.is_full() => quiets_tried.push(mv),
+                Some(kind) if !captures_tried.is_full() => captures_tried.push((moved, kind)),
+                _ => {}
             }
         }
 
