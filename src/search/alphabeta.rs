@@ -1,7 +1,8 @@
 //! The alpha-beta search of one thread: principal-variation search with a
 //! transposition table, null-move pruning, late-move reductions, futility,
-//! reverse-futility and late-move pruning, check extensions, mate-distance
-//! pruning, and a quiescence search over captures and check evasions. A move
+//! reverse-futility and late-move pruning on a static evaluation corrected
+//! by what the search found it gets wrong (see [`super::correction`]), check
+//! extensions, mate-distance pruning, and a quiescence search over captures and check evasions. A move
 //! that gives check (known before it is played, see [`super::check`]) is
 //! never pruned: discovered horse and cannon checks often lose the moving
 //! piece by exchange and win by the check.
@@ -20,7 +21,7 @@
 
 use super::check::{gives_check, CheckGuard};
 use super::eval::{evaluate_with, Material};
-use super::history::Histories;
+use super::history::{Histories, PieceTo};
 use super::info::{Info, InfoSink};
 use super::movepick::MovePicker;
 use super::reporter::Reporter;
@@ -61,7 +62,7 @@ pub struct Worker<'a> {
     /// Repetition verdicts already judged in this search.
     verdicts: VerdictMemo,
     banned: Vec<Move>,
-    histories: Histories,
+    histories: &'a mut Histories,
     stack: [Frame; MAX_PLY + 4],
     /// The material sum of the current position, one entry per ply played.
     material: Vec<Material>,
@@ -108,6 +109,7 @@ impl<'a> Worker<'a> {
         pos: Position,
         rules: RuleSet,
         banned: Vec<Move>,
+        histories: &'a mut Histories,
     ) -> Worker<'a> {
         let mut reductions = Box::new([[0; 64]; 64]);
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
@@ -124,7 +126,7 @@ impl<'a> Worker<'a> {
             rules,
             verdicts: VerdictMemo::default(),
             banned,
-            histories: Histories::default(),
+            histories,
             stack: [Frame::default(); MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -471,10 +473,16 @@ impl<'a> Worker<'a> {
         } else {
             tt_hit.map_or_else(|| self.evaluate(), |h| h.eval)
         };
-        let eval = if in_check {
-            raw_eval
+        // The evaluation as the search has learned to correct it.
+        let (uncorrected_eval, eval) = if in_check {
+            (raw_eval, raw_eval)
         } else {
-            self.fade(raw_eval)
+            let faded = self.fade(raw_eval);
+            let correction = self.histories.correction.correction(&self.pos);
+            (
+                faded,
+                (faded + correction).clamp(-RULE_WIN + 1, RULE_WIN - 1),
+            )
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
@@ -530,7 +538,7 @@ impl<'a> Worker<'a> {
             &self.pos,
             moves,
             tt_move,
-            &self.histories,
+            self.histories,
             ply,
             previous,
             &check_guard,
@@ -540,11 +548,14 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
+        let mut best_is_quiet = true;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<(PieceTo, PieceKind), 32> = ArrayVec::new();
 
         for mv in picker {
-            let quiet = self.pos.piece_at(mv.to()).is_none();
+            let victim = self.pos.piece_at(mv.to()).map(|p| p.kind);
+            let quiet = victim.is_none();
             let gives_check = check_guard.gives_check(&self.pos, mv);
             if root && self.reporter.is_some() && self.shared.since_go() >= CURRMOVE_AFTER {
                 let info = Info::CurrMove {
@@ -573,6 +584,7 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            let moved = PieceTo::of(&self.pos, mv);
             self.stack[ply].mv = Some(mv);
             self.play(mv, gives_check);
             self.shared.tt.prefetch(self.pos.hash());
@@ -614,6 +626,7 @@ impl<'a> Worker<'a> {
                 best_score = score;
                 if score > alpha {
                     best_move = Some(mv);
+                    best_is_quiet = quiet;
                     if PV {
                         self.update_pv(ply, mv);
                     }
@@ -621,6 +634,7 @@ impl<'a> Worker<'a> {
                         self.root_best = Some(score);
                     }
                     if score >= beta {
+                        let best_capture = victim.map(|kind| (moved, kind));
                         if quiet {
                             self.histories.reward_quiet(
                                 side,
@@ -631,19 +645,36 @@ impl<'a> Worker<'a> {
                                 depth,
                             );
                         }
+                        self.histories
+                            .reward_capture(best_capture, &captures_tried, depth);
                         break;
                     }
                     alpha = score;
                 }
             }
-            if quiet && !quiets_tried.is_full() {
-                quiets_tried.push(mv);
+            match victim {
+                None if !quiets_tried.is_full() => quiets_tried.push(mv),
+                Some(kind) if !captures_tried.is_full() => captures_tried.push((moved, kind)),
+                _ => {}
             }
         }
 
         let bound = Bound::of(best_score, original_alpha, beta);
         // A root searched without its banned moves is not the position's true value.
-        if !root || self.banned.is_empty() {
+        let true_value = !root || self.banned.is_empty();
+        // A capture's gain, a mate or a rule verdict is no error of the
+        // evaluation of this pawn structure.
+        if true_value
+            && !in_check
+            && best_is_quiet
+            && !is_mate(best_score)
+            && !is_rule_score(best_score)
+        {
+            self.histories
+                .correction
+                .update(&self.pos, depth, bound, best_score, uncorrected_eval);
+        }
+        if true_value {
             let stored_eval = if in_check { 0 } else { raw_eval };
             self.store(key, best_move, best_score, stored_eval, depth, bound, ply);
         }

@@ -6,6 +6,7 @@
 
 use super::alphabeta::Worker;
 use super::deepening::{helper_loop, main_loop};
+use super::history::{Histories, HistoryStore};
 use super::info::{InfoSink, SearchOutcome};
 use super::limits::Limits;
 use super::shared::Shared;
@@ -75,9 +76,12 @@ impl SearchHandle {
     }
 }
 
-/// The engine: a transposition table and the settings searches run with.
+/// The engine: a transposition table, the move-ordering histories each
+/// search thread keeps across the moves of a game, and the settings searches
+/// run with.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
+    histories: Arc<HistoryStore>,
     threads: usize,
     rules: RuleSet,
     move_overhead: Duration,
@@ -96,6 +100,7 @@ impl Engine {
     pub fn new(hash_megabytes: usize, threads: usize) -> Engine {
         Engine {
             tt: Arc::new(TranspositionTable::new(hash_megabytes)),
+            histories: Arc::default(),
             threads: threads.max(1),
             rules: RuleSet::default(),
             move_overhead: Duration::from_millis(30),
@@ -132,9 +137,10 @@ impl Engine {
         self.move_overhead = overhead;
     }
 
-    /// Forgets all search results (a new game).
+    /// Forgets all search results and what the move ordering learned (a new game).
     pub fn clear(&self) {
         self.tt.clear();
+        self.histories.clear();
     }
 
     pub fn tt(&self) -> &TranspositionTable {
@@ -154,10 +160,16 @@ impl Engine {
         let rules = self.rules;
         let pos = pos.clone();
         let thread_shared = Arc::clone(&shared);
+        let histories = Arc::clone(&self.histories);
         let thread = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(THREAD_STACK)
-            .spawn(move || run_threads(&thread_shared, pos, limits, rules, threads, sink))
+            .spawn(move || {
+                let mut tables = histories.lend(threads);
+                let outcome = run_threads(&thread_shared, &mut tables, pos, limits, rules, sink);
+                histories.hand_back(tables);
+                outcome
+            })
             .expect("the search thread starts");
         SearchHandle {
             control: SearchControl { shared },
@@ -171,27 +183,32 @@ impl Engine {
     }
 }
 
+/// Runs one search thread per history table, the first one the main thread.
 fn run_threads(
     shared: &Shared,
+    tables: &mut [Histories],
     pos: Position,
     limits: Limits,
     rules: RuleSet,
-    threads: usize,
     sink: InfoSink,
 ) -> SearchOutcome {
+    let (main_table, helper_tables) = tables
+        .split_first_mut()
+        .expect("a search has at least one thread");
     std::thread::scope(|scope| {
-        for id in 1..threads {
+        for (index, table) in helper_tables.iter_mut().enumerate() {
+            let id = index + 1;
             let (pos, banned, limits) = (pos.clone(), limits.banned.clone(), &limits);
             std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(id, shared, pos, rules, banned);
+                    let mut worker = Worker::new(id, shared, pos, rules, banned, table);
                     helper_loop(&mut worker, limits);
                 })
                 .expect("a helper thread starts");
         }
-        let mut worker = Worker::new(0, shared, pos, rules, limits.banned.clone());
+        let mut worker = Worker::new(0, shared, pos, rules, limits.banned.clone(), main_table);
         worker.set_reporter(sink);
         let outcome = main_loop(&mut worker, &limits);
         shared.stop.store(true, Ordering::Relaxed);

@@ -4,6 +4,7 @@
 mod alphabeta;
 pub mod bench;
 pub mod check;
+mod correction;
 mod deepening;
 mod engine;
 pub mod eval;

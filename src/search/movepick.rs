@@ -1,11 +1,11 @@
 //! Move ordering: the hash move first, then winning and equal captures by
-//! most valuable victim / least valuable attacker, killers, the countermove,
+//! most valuable victim / least valuable attacker and capture history, killers, the countermove,
 //! quiet moves by history (a quiet check with a bonus on top), and losing
 //! captures last. Moves are scored once and picked best-first, so a cut
 //! after the first few moves sorts little.
 
 use super::check::CheckGuard;
-use super::history::{Histories, HISTORY_MAX};
+use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::see::{see_ge, SEE_VALUE};
 use crate::core::{Move, MoveList, Position};
 use arrayvec::ArrayVec;
@@ -18,6 +18,10 @@ const BAD_CAPTURE: i32 = -2_000_000;
 /// What a quiet check adds to its history: half the history's range, so a
 /// check comes early among the quiet moves without passing every good one.
 const QUIET_CHECK: i32 = HISTORY_MAX / 2;
+/// Capture history counts at half weight beside MVV (victim value × 16): at
+/// its bound it can lift a pawn capture over an advisor one, never a horse
+/// capture over a chariot one.
+const CAPTURE_HISTORY_DIVISOR: i32 = 2;
 /// Picks made by selection before the remaining moves are sorted at once.
 const SELECTION_PICKS: usize = 3;
 
@@ -56,13 +60,14 @@ impl MovePicker {
         for (i, &mv) in moves.iter().enumerate() {
             scores[i] = if Some(mv) == hash_move {
                 HASH_MOVE
-            } else if pos.piece_at(mv.to()).is_some() {
+            } else if let Some(victim) = pos.piece_at(mv.to()) {
                 let base = if see_ge(pos, mv, 0) {
                     GOOD_CAPTURE
                 } else {
                     BAD_CAPTURE
                 };
-                base + mvv_lva(pos, mv)
+                let learned = histories.capture_score(PieceTo::of(pos, mv), victim.kind);
+                base + mvv_lva(pos, mv) + learned / CAPTURE_HISTORY_DIVISOR
             } else if Some(mv) == killers[0] {
                 KILLER + 1
             } else if Some(mv) == killers[1] {
