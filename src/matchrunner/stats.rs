@@ -98,25 +98,34 @@ impl Pentanomial {
         self.0.iter().sum()
     }
 
-    /// The mean and variance of the per-pair score, scaled to [0, 1]. An
-    /// empty bucket counts as 0.001 pairs (as fishtest regularises), so that
-    /// a run of identical pairs, say every pair won, still has a variance and
-    /// the test can decide.
+    /// The mean and variance of the per-pair score, scaled to [0, 1]. The
+    /// mean is the pairs' own; the variance is estimated with half a pair
+    /// added to every bucket (a prior that a long run outweighs), so that a
+    /// few identical pairs, say every pair won, neither have a variance of
+    /// zero nor look certain: with a variance read from one or two pairs
+    /// alone, a single lost pair used to end a test at LLR -3.9.
     fn mean_and_variance(&self) -> Option<(f64, f64)> {
         if self.pairs() == 0 {
             return None;
         }
-        let counts = self.0.map(|c| if c == 0 { 1e-3 } else { c as f64 });
-        let n: f64 = counts.iter().sum();
         let value = |i: usize| i as f64 / 4.0;
-        let mean = (0..5).map(|i| counts[i] * value(i)).sum::<f64>() / n;
-        let variance = (0..5)
-            .map(|i| counts[i] * (value(i) - mean).powi(2))
-            .sum::<f64>()
-            / n;
+        let moments = |counts: [f64; 5]| {
+            let n: f64 = counts.iter().sum();
+            let mean = (0..5).map(|i| counts[i] * value(i)).sum::<f64>() / n;
+            let variance = (0..5)
+                .map(|i| counts[i] * (value(i) - mean).powi(2))
+                .sum::<f64>()
+                / n;
+            (mean, variance)
+        };
+        let (mean, _) = moments(self.0.map(|c| c as f64));
+        let (_, variance) = moments(self.0.map(|c| c as f64 + PRIOR_PAIRS_PER_BUCKET));
         Some((mean, variance))
     }
 }
+
+/// The prior of [`Pentanomial::mean_and_variance`]'s variance.
+const PRIOR_PAIRS_PER_BUCKET: f64 = 0.5;
 
 /// The hypotheses and error rates of a sequential probability ratio test.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -246,17 +255,18 @@ mod tests {
         assert!(close(sprt.upper_bound(), 2.94444, 1e-5));
         // Pairs scoring 0, 1/2, 1, 3/2, 2 counted [1, 2, 3, 3, 1] (10 pairs);
         // per-pair values 0, .25, .5, .75, 1:
-        // mean = (2 * .25 + 3 * .5 + 3 * .75 + 1) / 10 = 0.525,
-        // variance = (.525^2 + 2 * .275^2 + 3 * .025^2 + 3 * .225^2 + .475^2) / 10
-        //          = (0.275625 + 0.15125 + 0.001875 + 0.151875 + 0.225625) / 10
-        //          = 0.080625;
+        // mean = (2 * .25 + 3 * .5 + 3 * .75 + 1) / 10 = 0.525;
+        // the variance from [1.5, 2.5, 3.5, 3.5, 1.5] (half a pair added to
+        // each bucket, 12.5 pairs, their mean 0.52):
+        // (1.5 * .52^2 + 2.5 * .27^2 + 3.5 * .02^2 + 3.5 * .23^2 + 1.5 * .48^2) / 12.5
+        //          = (0.4056 + 0.18225 + 0.0014 + 0.18515 + 0.3456) / 12.5 = 0.0896;
         // s0 = 0.5, s1 = 1 / (1 + 10^(-5/400)) = 0.5071951;
-        // LLR = 10 * 0.0071951 * (1.05 - 1.0071951) / (2 * 0.080625) = 0.019100.
+        // LLR = 10 * 0.0071951 * (1.05 - 1.0071951) / (2 * 0.0896) = 0.017187.
         let mut pairs = Pentanomial([1, 2, 3, 3, 0]);
         pairs.add_pair(2, 2);
         assert_eq!(pairs.0, [1, 2, 3, 3, 1]);
         assert!(
-            close(sprt.llr(&pairs), 0.019100, 1e-6),
+            close(sprt.llr(&pairs), 0.017187, 1e-6),
             "{}",
             sprt.llr(&pairs)
         );
@@ -266,11 +276,19 @@ mod tests {
         assert_eq!(sprt.state(&winning), SprtState::AcceptH1);
         let losing = Pentanomial([120, 180, 120, 60, 30]);
         assert_eq!(sprt.state(&losing), SprtState::AcceptH0);
-        // No pairs say nothing; a few pairs all won already decide, thanks to
-        // the regularised empty buckets; all drawn pairs lean to H0.
+        // No pairs say nothing; one lost pair or two won ones decide
+        // nothing either, while a long run of won pairs does; all drawn
+        // pairs lean to H0.
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
+        for few in [[1, 0, 0, 0, 0], [0, 0, 0, 0, 1], [0, 0, 0, 0, 2]] {
+            assert_eq!(
+                sprt.state(&Pentanomial(few)),
+                SprtState::Continue,
+                "{few:?}"
+            );
+        }
         assert_eq!(
-            sprt.state(&Pentanomial([0, 0, 0, 0, 2])),
+            sprt.state(&Pentanomial([0, 0, 0, 0, 40])),
             SprtState::AcceptH1
         );
         assert!(sprt.llr(&Pentanomial([0, 0, 9, 0, 0])) < 0.0);
