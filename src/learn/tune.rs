@@ -16,7 +16,7 @@
 
 use super::features::Features;
 use super::format::Record;
-use super::layout::{taper, Taper, COUNT};
+use super::layout::{blocks, taper, Form, Taper, COUNT};
 use crate::random::Rng;
 use crate::search::score::MATE_BOUND;
 use crate::search::weights::PHASE_MAX;
@@ -345,10 +345,36 @@ pub fn tune(
                 let v = velocity[i] / correction2;
                 weights[i] -= config.learning_rate * m / (v.sqrt() + epsilon);
             }
+            tie_mirrored_entries(&mut weights);
         }
         report_epoch(epoch, &weights, report);
     }
     weights
+}
+
+/// Gives each piece-square entry and its left-right mirror their mean: the
+/// board is symmetric, so the tables must be (the evaluation of a position
+/// and its mirror are the same, a test), while the data, a finite number of
+/// games, is not.
+pub fn tie_mirrored_entries(weights: &mut [f64]) {
+    for block in blocks() {
+        let tables = match block.form {
+            Form::Table => 1,
+            Form::Tables => 7,
+            _ => continue,
+        };
+        for table in 0..tables {
+            let start = block.start + 90 * table;
+            for row in 0..10 {
+                for file in 0..4 {
+                    let (left, right) = (start + row * 9 + file, start + row * 9 + 8 - file);
+                    let mean = (weights[left] + weights[right]) / 2.0;
+                    weights[left] = mean;
+                    weights[right] = mean;
+                }
+            }
+        }
+    }
 }
 
 /// Fisher-Yates with the crate's seeded generator.
