@@ -204,28 +204,7 @@ fn random_position(rng: &mut Rng) -> Option<Position> {
         let kind = attackers[rng.below(attackers.len() as u64) as usize];
         place(rng, piece(Color::Red, kind), &mut board);
     }
-    let mut fen = String::new();
-    for rank in (0..10).rev() {
-        let mut empty = 0;
-        for file in 0..9 {
-            match board[rank * 9 + file] {
-                Some(p) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(p.letter());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let mut fen = chuhan::core::board_fen(|sq| board[sq.index()]);
     fen.push_str(" w");
     Position::from_fen(&fen).ok()
 }

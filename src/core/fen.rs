@@ -203,33 +203,40 @@ impl Position {
 
     /// Writes the position as FEN with the canonical letters (`B`, `N`).
     pub fn to_fen(&self) -> String {
-        let mut fen = String::with_capacity(90);
-        for rank in (0..10u8).rev() {
-            let mut empty = 0;
-            for file in 0..9u8 {
-                let sq = Square::new(File::new(file).unwrap(), Rank::new(rank).unwrap());
-                match self.piece_at(sq) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(piece.letter());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let fen = board_fen(|sq| self.piece_at(sq));
         let side = if self.side == Color::Red { 'w' } else { 'b' };
         format!(
             "{fen} {side} - - {} {}",
             self.halfmove_clock, self.fullmove_number
         )
     }
+}
+
+/// The board field of a FEN (rank 9 first, canonical letters) for whatever
+/// stands on each point: a position, or pieces not yet checked as one.
+pub fn board_fen(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut fen = String::with_capacity(90);
+    for rank in (0..10u8).rev() {
+        let mut empty = 0;
+        for file in 0..9u8 {
+            let sq = Square::new(File::new(file).unwrap(), Rank::new(rank).unwrap());
+            match piece_at(sq) {
+                Some(piece) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(piece.letter());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen
 }

@@ -16,7 +16,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::Color;
-pub use fen::{can_stand_on, FenError};
+pub use fen::{board_fen, can_stand_on, FenError};
 pub use movegen::{GenKind, KingGuard, MoveList, MAX_MOVES};
 pub use moves::{BadMoveText, Move};
 pub use perft::{divide, perft, perft_interruptible, perft_parallel};

@@ -30,7 +30,7 @@
 //! number of records was cut short while being written: [`DataReader`]
 //! refuses its last piece, and [`DataWriter::append`] cuts it off first.
 
-use crate::core::{Color, Piece, PieceKind, Position};
+use crate::core::{board_fen, Color, Piece, PieceKind, Position};
 use std::fmt;
 use std::fs::{self, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -210,37 +210,13 @@ impl Record {
 
     /// The pieces and the side to move, as a FEN.
     pub fn fen(&self) -> String {
-        let mut board = [[None::<Piece>; 9]; 10];
+        let mut board = [None::<Piece>; 90];
         for (slot, &sq) in self.squares.iter().enumerate() {
-            if sq == NO_PIECE {
-                continue;
-            }
-            let color = Color::ALL[slot / 16];
-            let piece = Piece::new(color, SLOTS[slot % 16]);
-            board[sq as usize / 9][sq as usize % 9] = Some(piece);
-        }
-        let mut fen = String::new();
-        for rank in (0..10).rev() {
-            let mut empty = 0;
-            for cell in board[rank] {
-                match cell {
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(piece.letter());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
+            if sq != NO_PIECE {
+                board[sq as usize] = Some(Piece::new(Color::ALL[slot / 16], SLOTS[slot % 16]));
             }
         }
+        let mut fen = board_fen(|sq| board[sq.index()]);
         fen.push_str(match self.side_to_move {
             Color::Red => " w",
             Color::Black => " b",
