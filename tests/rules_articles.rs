@@ -244,3 +244,24 @@ fn a_pinned_piece_that_would_capture_at_a_loss_is_idle() {
     let cycle = cycle_of("root-leaves-its-duty-to-chase", RuleSet::Chinese);
     assert_eq!(cycle.moves[0].class.kind, MoveKind::Chase);
 }
+
+#[test]
+fn a_king_answer_is_idle_and_its_step_back_that_uncovers_a_chase_is_not() {
+    // 2011 §26.1.2 first clause, then §26.1.1.
+    let cycle = cycle_of("king-answer-to-check-is-idle", RuleSet::Chinese);
+    assert_eq!(cycle.moves[1].class.kind, MoveKind::Idle);
+    assert!(cycle.moves[1].class.excuse.is_some());
+    assert_eq!(cycle.moves[3].class.kind, MoveKind::Chase);
+    assert!(chased(&cycle, 3).contains(&Square::B8));
+}
+
+#[test]
+fn a_block_that_opens_a_line_against_a_piece_chases() {
+    // 2011 §26.1.2 second clause: the chariot's attack on h2 is new even
+    // though it stood two plies before, when the horse had not yet come
+    // back to h7.
+    let cycle = cycle_of("block-that-answers-check-chases", RuleSet::Chinese);
+    assert_eq!(cycle.moves[1].class.kind, MoveKind::Chase);
+    assert_eq!(chased(&cycle, 1), vec![Square::H2]);
+    assert_eq!(cycle.moves[1].class.chases[0].attacker, Square::H9);
+}

@@ -5,8 +5,8 @@
 
 use super::articles::Articles;
 use super::chase::{
-    captures_onto, direct_threats, exchange_offers, threats, won_through_check, Offer, Offers,
-    Threat, Threats, Weighing,
+    captures_onto, defenders, direct_threats, exchange_offers, threats, won_through_check, Offer,
+    Offers, Threat, Threats, Weighing,
 };
 use super::mate::{mates_by_checks, threatens_mate_avoiding, MATE_THREAT_CHECKS};
 use crate::core::attacks::{between, on_own_side};
@@ -97,7 +97,9 @@ pub enum Detail {
 /// The threats the side to move already had before its move. In check, its
 /// own threats are hidden by the duty to answer the check, so they are read
 /// at its previous turn instead (an evasion that leaves a standing threat in
-/// place creates nothing new).
+/// place creates nothing new), keeping only those that its previous move
+/// left standing: a non-king answer to check that makes a new chase chases
+/// (2011 §26.1.2 "走动其他棋子应将后产生新的捉").
 fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
     let history = pos.history();
     let replayable =
@@ -126,14 +128,30 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
     } else {
         threats(pos, articles, weighing)
     };
-    // Only what still stands: a threat whose target the check moved, or
-    // whose attacker our previous move took off the target's line, is gone,
-    // so a piece coming back renews its attack (a chase on the way back).
+    // Only what still stands: a threat whose target the check moved, whose
+    // attacker our previous move took off the target's line, or whose line
+    // our previous move blocked, is gone, so a piece coming back renews its
+    // attack (a chase on the way back), and so does a piece stepping off
+    // the line again. A threat won through a check has no line to block.
     let (ours, check) = (replies[0], replies[1]);
     let us = pos.side_to_move();
+    let direct: ArrayVec<bool, 16> = earlier
+        .iter()
+        .map(|t| defenders(pos, t.square, us).has(t.attacker))
+        .collect();
     pos.make(ours);
+    let mut was_direct = direct.into_iter();
     earlier.retain(|t| {
-        let kept_up = t.attacker != ours.from() || pos.attackers(t.square, us).has(ours.to());
+        let attacker = if t.attacker == ours.from() {
+            ours.to()
+        } else {
+            t.attacker
+        };
+        let kept_up = if was_direct.next().unwrap_or(false) {
+            defenders(pos, t.square, us).has(attacker)
+        } else {
+            t.attacker != ours.from() || pos.attackers(t.square, us).has(ours.to())
+        };
         kept_up && t.square != check.from()
     });
     pos.make(check);

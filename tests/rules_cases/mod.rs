@@ -284,6 +284,30 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
             (Simple, "draw"),
         ],
     },
+    ArticleCase {
+        name: "king-answer-to-check-is-idle",
+        article: "2011 §26.1.2 (a chase made by a king move that answers check is idle), \
+                  §26.1.1: the horse checks from d7; the king's step to e8 opens rank 9 to \
+                  the chariot on i9 against the unprotected pawn on a9, which is not held \
+                  against it; its step back, no answer to check, opens rank 8 to the \
+                  chariot on i8 against the pawn on b8, a chase. One idle move: Black is \
+                  allowed, and Red checks and idles: a draw",
+        fen: "P3k3r/1P6r/9/9/2N6/9/9/9/9/3K5 w - - 0 1",
+        moves: "c5d7 e9e8 d7c5 e8e9 c5d7 e9e8 d7c5 e8e9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "block-that-answers-check-chases",
+        article: "2011 §26.1.2 (a new chase made by answering check with a piece other than \
+                  the king is a chase): the horse that blocks the check's leg on f8 \
+                  opens the h-file to the chariot on h9 against the unprotected cannon on \
+                  h2; going back to h7 it attacks the unprotected cannon on g5. Every \
+                  black move chases, 长捉 of two pieces (§24.11), against one check and \
+                  one idle move; AXF rule 32: one piece chasing two is a draw",
+        fen: "4k2r1/9/7n1/3N5/6C2/9/9/7C1/9/3K5 w - - 0 1",
+        moves: "d6f7 h7f8 f7d6 f8h7 d6f7 h7f8 f7d6 f8h7",
+        verdicts: &[(Chinese, "black_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
