@@ -265,3 +265,17 @@ fn a_block_that_opens_a_line_against_a_piece_chases() {
     assert_eq!(chased(&cycle, 1), vec![Square::H2]);
     assert_eq!(cycle.moves[1].class.chases[0].attacker, Square::H9);
 }
+
+#[test]
+fn a_pawn_capture_with_a_discovered_check_is_a_chase() {
+    // 2011 §26.7: the pawn's own attack on c6 is free until the chariot
+    // lines up behind it on the king's file.
+    let cycle = cycle_of("pawn-capture-uncovering-check-chases", RuleSet::Chinese);
+    let step = &cycle.moves[0].class;
+    assert_eq!(step.kind, MoveKind::Chase);
+    assert_eq!(chased(&cycle, 0), vec![Square::C6]);
+    assert_eq!(step.chases[0].attacker, Square::D6);
+    // Under the AXF rules a pawn's attacks are its own and free (rule 29).
+    let asian = cycle_of("pawn-capture-uncovering-check-chases", RuleSet::Asian);
+    assert!(!chased(&asian, 0).contains(&Square::C6));
+}

@@ -10,7 +10,7 @@ use super::chase::{
 };
 use super::mate::{mates_by_checks, threatens_mate_avoiding, MATE_THREAT_CHECKS};
 use crate::core::attacks::{between, on_own_side};
-use crate::core::{Color, Move, PieceKind, Position, Square};
+use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 
@@ -259,7 +259,8 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
     let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
     // A pawn's threat counts only when the piece that moved lines up behind
     // it or beside it, on the line of the capture, and then jointly (2011
-    // §26.1, §26.1.1).
+    // §26.1, §26.1.1), or when the capture would uncover another piece's
+    // check (2011 §26.7).
     let on_line = |a: Square, b: Square| a.file() == b.file() || a.rank() == b.rank();
     let by_pawn = |pos: &Position, t: &Threat| {
         pos.piece_at(t.attacker)
@@ -272,7 +273,7 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
         .into_iter()
         .filter_map(|mut t| {
             if by_pawn(pos, &t) {
-                if !pawn_helped(&t) {
+                if !pawn_helped(&t) && !pawn_capture_uncovers_check(pos, &t) {
                     return None;
                 }
                 t.joint = true;
@@ -287,6 +288,25 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             }
         })
         .collect()
+}
+
+/// Whether the pawn capture that `threat` names would uncover a check by
+/// another piece: then the pawn's capture is a chase, however the trade
+/// would go (2011 §26.7 "兵（卒）吃子时产生其他子将军，按捉处理").
+/// `pos` has the other side to move, as after our move.
+fn pawn_capture_uncovers_check(pos: &mut Position, threat: &Threat) -> bool {
+    let Some(capture) = Move::new(threat.attacker, threat.square) else {
+        return false;
+    };
+    pos.make_null();
+    let mut uncovers = false;
+    if pos.is_legal(capture) {
+        pos.make(capture);
+        uncovers = (pos.checkers() - Bitboard::from_square(threat.square)).any();
+        pos.unmake();
+    }
+    pos.unmake();
+    uncovers
 }
 
 /// The chases of a move that gives check (将兼捉): the pieces it wins

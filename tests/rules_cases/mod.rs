@@ -308,6 +308,18 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "d6f7 h7f8 f7d6 f8h7 d6f7 h7f8 f7d6 f8h7",
         verdicts: &[(Chinese, "black_loses"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "pawn-capture-uncovering-check-chases",
+        article: "2011 §26.7 (兵吃子时产生其他子将军，按捉处理): with the chariot behind it on \
+                  the d-file, the crossed pawn could take the cannon on c6 with a \
+                  discovered check, so the chariot's step to d2 chases; its step back to \
+                  e2 attacks the unprotected horse on e5. Every red move chases, 长捉 \
+                  (§24.11); AXF rule 29 lets a pawn chase, rule 32 draws chasing two \
+                  pieces in turn",
+        fen: "2rk2b2/9/9/2cP5/4n4/9/9/4R4/9/5K3 w - - 0 1",
+        moves: "e2d2 g9i7 d2e2 i7g9 e2d2 g9i7 d2e2 i7g9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
