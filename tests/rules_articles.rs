@@ -246,6 +246,16 @@ fn a_pinned_piece_that_would_capture_at_a_loss_is_idle() {
 }
 
 #[test]
+fn a_mate_threat_the_check_left_behind_is_not_the_blockers() {
+    // 2011 §24.18, §26.3 (自毙): the chariot leaving g0 opened rank 0.
+    let cycle = cycle_of("self-inflicted-check", RuleSet::Chinese);
+    let block = &cycle.moves[1].class;
+    assert!(!block.mate_threat, "{block:?}");
+    assert_eq!(block.kind, MoveKind::Idle);
+    assert_eq!(chased(&cycle, 3), vec![Square::F7]);
+}
+
+#[test]
 fn a_king_answer_is_idle_and_its_step_back_that_uncovers_a_chase_is_not() {
     // 2011 §26.1.2 first clause, then §26.1.1.
     let cycle = cycle_of("king-answer-to-check-is-idle", RuleSet::Chinese);

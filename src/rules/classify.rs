@@ -8,7 +8,7 @@ use super::chase::{
     captures_onto, defenders, direct_threats, exchange_offers, threats, won_through_check, Offer,
     Offers, Threat, Threats, Weighing,
 };
-use super::mate::{mates_by_checks, threatens_mate_avoiding, MATE_THREAT_CHECKS};
+use super::mate::{mates_by_checks, threatens_mate, threatens_mate_avoiding, MATE_THREAT_CHECKS};
 use crate::core::attacks::{between, on_own_side};
 use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
@@ -225,6 +225,41 @@ fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, articles:
     !stands
 }
 
+/// Whether the mate threat that the answer `answer` to check leaves on the
+/// board was the checking side's own doing (自毙, 2011 §24.18, §26.3: the
+/// check left the checker itself to be mated, and the other side's answer
+/// is not charged with it): with the checking piece back where it came from
+/// there would be no mate, and any other answer would have left the mate
+/// threat too. A mate that this answer makes possible counts (§26.3 "若另一方
+/// 应将着法产生新的杀法，仍应按杀判处"). `pos` is after the answer, the
+/// checking side to move; it is left as it was.
+fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool {
+    let Some(back) = Move::new(check.to(), check.from()) else {
+        return false;
+    };
+    if !pos.is_legal(back) {
+        return false;
+    }
+    pos.make(back);
+    let stands_without_the_check = mates_by_checks(pos, MATE_THREAT_CHECKS);
+    pos.unmake();
+    if stands_without_the_check {
+        return false;
+    }
+    pos.unmake();
+    let others_threaten = pos.legal_moves().into_iter().all(|other| {
+        if other == answer {
+            return true;
+        }
+        pos.make(other);
+        let threat = threatens_mate(pos);
+        pos.unmake();
+        threat
+    });
+    pos.make(answer);
+    others_threaten
+}
+
 /// The threats `mv` (just played in `pos`) makes that did not stand before
 /// it, with the capture costs counted by `weighing`.
 fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weighing) -> Threats {
@@ -419,6 +454,11 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, articles: Articles
             .filter_map(|o| Move::new(o.offering, o.offered))
             .collect();
         class.mate_threat = threat && threatens_mate_avoiding(pos, &takes_offered);
+    }
+    if class.mate_threat
+        && answered_check.is_some_and(|check| mate_made_by_the_check(pos, check, mv))
+    {
+        class.mate_threat = false;
     }
     pos.unmake();
     // A mate threat that already stood before the move is not a new one.

@@ -285,6 +285,19 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         ],
     },
     ArticleCase {
+        name: "self-inflicted-check",
+        article: "2011 §24.18 (自毙), §26.3: the red chariot leaves g0 to check on g9, and so \
+                  opens rank 0 to the black chariot's mate (the red king is held by the \
+                  pawn on c1 and the flying general); the horse that blocks on f9 is not \
+                  charged with that mate, since any answer would leave it and with the \
+                  chariot back on g0 there is none: the block is idle, and Black's one \
+                  chase of the pawn on f7 on the way back is allowed. Red checks and \
+                  idles: a draw",
+        fen: "4k4/7n1/5P3/9/8r/9/9/3A5/2p6/3K2R2 w - - 0 1",
+        moves: "g0g9 h8f9 g9g0 f9h8 g0g9 h8f9 g9g0 f9h8",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
         name: "king-answer-to-check-is-idle",
         article: "2011 §26.1.2 (a chase made by a king move that answers check is idle), \
                   §26.1.1: the horse checks from d7; the king's step to e8 opens rank 9 to \
