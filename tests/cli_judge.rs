@@ -185,3 +185,33 @@ fn explain_in_json_adds_the_effects_of_each_move() {
     let (_, plain, _) = judge(&["--json"], &format!("{CHASE}\n"));
     assert!(!plain.contains("effects"), "{plain}");
 }
+
+/// Red's chariot offers itself to the black chariot with every step, but
+/// taking it lets the cannon on d0 take back with mate (2011 §26.9).
+const LOSING_OFFER: &str = "fen 3k5/4a1N2/3a5/9/3R5/r8/9/3A5/9/3CK4 w - - 0 1 moves \
+    d5d4 a4a5 d4d5 a5a4 d5d4 a4a5 d4d5 a5a4";
+
+#[test]
+fn explain_names_an_exchange_offer_that_loses_if_accepted() {
+    let (ok, out, _) = judge(&["--explain"], &format!("{LOSING_OFFER}\n"));
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "red_loses: perpetual chase of the chariot on a4 by Red"
+    );
+    assert_eq!(lines[1], "  d5d4 Red chase (chariot a4)");
+    assert_eq!(lines[2], "      check: no; mate threat: no");
+    assert_eq!(
+        lines[3],
+        "      chariot a4 attacked from d4: exchange +10, no protection: \
+         chase (an exchange offer that loses if accepted (2011 §26.9), gain 10)"
+    );
+    let (_, json, _) = judge(&["--explain", "--json"], &format!("{LOSING_OFFER}\n"));
+    assert!(
+        json.contains("\"chase\":\"an exchange offer that loses if accepted (2011 §26.9)\""),
+        "{json}"
+    );
+    // No offer is listed: the mutual attack is the chase.
+    assert!(json.contains("\"offers\":[]"), "{json}");
+}

@@ -351,3 +351,25 @@ fn every_move_of_a_mutual_perpetual_check_checks() {
     assert!(cycle.moves.iter().all(|m| m.class.check));
     assert_eq!(cycle.reason, "mutual perpetual check");
 }
+
+#[test]
+fn an_exchange_offer_that_loses_if_accepted_is_a_chase() {
+    // 2011 §26.9: the mutual attack of the chariots is no 兑 when taking
+    // the offering chariot gets the acceptor mated.
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let cycle = cycle_of("losing-exchange-offer-chases", rules);
+        for (ply, target) in [(0, Square::A4), (2, Square::A5)] {
+            let m = &cycle.moves[ply].class;
+            assert_eq!(m.kind, MoveKind::Chase, "{} {rules:?}", m.mv);
+            assert_eq!(chased(&cycle, ply), vec![target]);
+            assert_eq!(m.chases[0].way, ThreatWay::LosingOffer);
+            assert!(m.offers.is_empty(), "{:?}", m.offers);
+        }
+    }
+    // With the cannon gone nothing mates after the exchange: a plain offer.
+    let mut pos = Position::from_fen("3k5/4a1N2/3a5/9/3R5/r8/9/3A5/9/4K4 w - - 0 1").unwrap();
+    pos.try_play("d5d4".parse().unwrap()).unwrap();
+    pos.make_null();
+    let found = threats(&mut pos, RuleSet::Chinese.articles(), Weighing::AllCosts);
+    assert!(found.iter().all(|t| t.square != Square::A4), "{found:?}");
+}

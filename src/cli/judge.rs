@@ -140,6 +140,7 @@ fn judge_line(line: &str, rules: RuleSet, explain: bool) -> Result<Ruled, LineEr
 /// How a chase wins its target, in words.
 fn way_name(way: ThreatWay) -> &'static str {
     match way {
+        ThreatWay::LosingOffer => "an exchange offer that loses if accepted (2011 §26.9)",
         ThreatWay::Exchange => "won by the exchange",
         ThreatWay::Cheaper => "a cheaper piece on a dearer one",
         ThreatWay::Immobilised => "immobilised by a horse",

@@ -27,6 +27,10 @@ const REFUTING_MATE_CHECKS: u32 = 2;
 /// How a threatened piece would be won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ThreatWay {
+    /// A same-kind exchange offer that the other side cannot accept: taking
+    /// the offering piece gets it mated at once or costs it material, so
+    /// the attack on the offered-against piece is a chase (2011 §26.9).
+    LosingOffer,
     /// Several attackers against fewer defenders: the exchange nets material
     /// (a joint chase, 联合捉, or an under-protected piece, 少根子).
     Exchange,
@@ -52,7 +56,8 @@ pub struct Threat {
     pub way: ThreatWay,
     /// The material the threat nets: the exchange on the target's point,
     /// and no more than the play over the whole board leaves (what a check
-    /// that wins it must pay for).
+    /// that wins it must pay for). For a losing offer, the target's value:
+    /// refusing it leaves the target to be taken, accepting costs as much.
     pub gain: i32,
     /// Whether the threat needs a second piece of ours besides the attacker
     /// (联合捉, 2011 §24.17), as when a move keeps up a standing threat by
@@ -64,9 +69,9 @@ impl Threat {
     /// The single-piece chases that the 2011 rules (§26.8.1) put first when
     /// both sides attack: a chariot, or a piece with no protection at all.
     pub fn is_single_piece(&self) -> bool {
-        !self.joint
-            && (self.way == ThreatWay::Unprotected
-                || (self.way == ThreatWay::Cheaper && self.piece.kind == PieceKind::Chariot))
+        let on_a_chariot = matches!(self.way, ThreatWay::Cheaper | ThreatWay::LosingOffer)
+            && self.piece.kind == PieceKind::Chariot;
+        !self.joint && (self.way == ThreatWay::Unprotected || on_a_chariot)
     }
 }
 
@@ -225,10 +230,9 @@ pub fn won_through_check(
 
 /// An exchange the side that moved offers (兑, 2011 §24.4): its piece on
 /// `offering` and the enemy piece of the same kind on `offered` attack each
-/// other, and the enemy piece can really take first: legally, without being
-/// mated at once (a piece that cannot leave its line makes no exchange:
-/// 图29) and without losing material by the exchange (2011 §26.9: then the
-/// offer is a chase, 图17).
+/// other, and the enemy piece can really take first: legally (a piece that
+/// cannot leave its line makes no exchange: 图29) and without losing by it
+/// ([`accepting_loses`]: then the offer is a chase, 图17).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Offer {
     pub offering: Square,
@@ -251,19 +255,32 @@ pub fn exchange_offers(pos: &mut Position) -> ArrayVec<Offer, 16> {
         pos.make_null();
         let mutual = Move::new(offering, offered).is_some_and(|mv| pos.is_legal(mv));
         pos.unmake();
-        if !mutual {
-            continue;
-        }
-        let value = material_value(pos.piece_at(offering).expect("occupied"), offering);
-        pos.make(accept);
-        let refuted = mates_by_checks(pos, REFUTING_MATE_CHECKS)
-            || value - exchange_gain(pos, offering, EXCHANGE_DEPTH) < 0;
-        pos.unmake();
-        if !refuted {
+        if mutual && !accepting_loses(pos, accept) {
             found.push(Offer { offering, offered });
         }
     }
     found
+}
+
+/// Whether accepting an exchange offer by the legal capture `accept` (the
+/// offered-against piece taking the offering one; `pos` has the accepting
+/// side to move) gets the acceptor mated at once or costs it material: then
+/// the offer is no 兑 but a 捉 (2011 §26.9 "同兵种邀兑，被邀兑方兑子后立即被杀
+/// 或子力价值受损，邀兑方按捉处理"). The material is the exchange on the
+/// offering piece's point; a duty the accepting piece leaves elsewhere is
+/// not weighed (over the whole board the play also counts what stood
+/// hanging before the offer, and the rule-book diagrams then see chases
+/// where the book sees 兑: 图13).
+pub fn accepting_loses(pos: &mut Position, accept: Move) -> bool {
+    let Some(taken) = pos.piece_at(accept.to()) else {
+        return false;
+    };
+    let value = material_value(taken, accept.to());
+    pos.make(accept);
+    let loses = mates_by_checks(pos, REFUTING_MATE_CHECKS)
+        || value - exchange_gain(pos, accept.to(), EXCHANGE_DEPTH) < 0;
+    pos.unmake();
+    loses
 }
 
 /// Pieces the side to move can win by capturing now.
@@ -300,7 +317,17 @@ fn capture_threats(
         }
         if let Some(offers) = offers.as_deref_mut() {
             if victim.kind == attacker.kind && can_take_first(pos, to, from) {
-                if !offers.is_full() {
+                if refuses_acceptance(pos, to, from) {
+                    let threat = Threat {
+                        square: to,
+                        piece: victim,
+                        attacker: from,
+                        way: ThreatWay::LosingOffer,
+                        gain: value,
+                        joint: false,
+                    };
+                    keep_strongest(&mut found, threat);
+                } else if !offers.is_full() {
                     offers.push(to);
                 }
                 continue;
@@ -341,13 +368,19 @@ fn capture_threats(
             gain,
             joint: false,
         };
-        match found.iter_mut().find(|t| t.square == to) {
-            Some(known) if known.way < way => *known = threat,
-            Some(_) => {}
-            None => found.push(threat),
-        }
+        keep_strongest(&mut found, threat);
     }
     found
+}
+
+/// Adds `threat` to `found`, one entry per target: the strongest way to win it.
+fn keep_strongest(found: &mut Threats, threat: Threat) {
+    match found.iter_mut().find(|t| t.square == threat.square) {
+        Some(known) if known.way < threat.way => *known = threat,
+        Some(_) => {}
+        // At most 16 enemy pieces, so there is always room.
+        None => found.push(threat),
+    }
 }
 
 /// What a capture wins, when it wins anything.
@@ -486,6 +519,19 @@ fn can_take_first(pos: &mut Position, victim: Square, attacker: Square) -> bool 
     let legal = pos.is_legal(reply);
     pos.unmake();
     legal
+}
+
+/// Whether the enemy piece on `victim`, taking ours on `attacker` as an
+/// exchange, would lose by it ([`accepting_loses`]). `pos` has our side to
+/// move, the capture only possible after a pass.
+fn refuses_acceptance(pos: &mut Position, victim: Square, attacker: Square) -> bool {
+    let Some(accept) = Move::new(victim, attacker) else {
+        return false;
+    };
+    pos.make_null();
+    let loses = accepting_loses(pos, accept);
+    pos.unmake();
+    loses
 }
 
 /// The side to move's legal captures onto `sq`, found from the attackers of

@@ -468,6 +468,23 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "b2d1 c1d3 d1b2 d3c1 b2d1 c1d3 d1b2 d3c1",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "losing-exchange-offer-chases",
+        article: "2011 §26.9 (同兵种邀兑，被邀兑方兑子后立即被杀，邀兑方按捉处理): the red \
+                  chariot steps between d5 and d4, offering itself to the black chariot on \
+                  a5 or a4 each time; taking it lets the cannon on d0 take back over the \
+                  advisor on d2 with check through the advisor on d7, and the king, boxed \
+                  in by its advisors and the horse on g8, is mated. The offers are chases \
+                  of the unprotected chariot, every red move chases it, 长捉 (§24.11, \
+                  §25.3); the same chariot every time, so AXF rule 32 forbids it too",
+        fen: "3k5/4a1N2/3a5/9/3R5/r8/9/3A5/9/3CK4 w - - 0 1",
+        moves: "d5d4 a4a5 d4d5 a5a4 d5d4 a4a5 d4d5 a5a4",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
 ];
 
 /// A game as positions and moves.
