@@ -373,3 +373,20 @@ fn an_exchange_offer_that_loses_if_accepted_is_a_chase() {
     let found = threats(&mut pos, RuleSet::Chinese.articles(), Weighing::AllCosts);
     assert!(found.iter().all(|t| t.square != Square::A4), "{found:?}");
 }
+
+#[test]
+fn a_pawn_winning_through_a_check_is_idle() {
+    // 2011 §26.7: the check wins the horse, but only for the pawn.
+    let cycle = cycle_of("pawn-winning-through-a-check-is-idle", RuleSet::Chinese);
+    for ply in [0, 2] {
+        let m = &cycle.moves[ply].class;
+        assert_eq!(m.kind, MoveKind::Idle, "{}", m.mv);
+        assert!(m.chases.is_empty(), "{:?}", m.chases);
+    }
+    // A horse on d8 instead of the pawn wins the same horse the same way.
+    let mut pos = Position::from_fen("3nk4/3N5/9/9/3P5/1p7/9/8R/R2N5/3K5 w - - 0 1").unwrap();
+    pos.try_play("d1f2".parse().unwrap()).unwrap();
+    pos.make_null();
+    let found = threats(&mut pos, RuleSet::Chinese.articles(), Weighing::AllCosts);
+    assert!(found.iter().any(|t| t.square == Square::D9), "{found:?}");
+}

@@ -485,6 +485,18 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
             (Simple, "draw"),
         ],
     },
+    ArticleCase {
+        name: "pawn-winning-through-a-check-is-idle",
+        article: "2011 §26.7 (兵借其他子抽吃对方的子，按闲处理): each horse step opens a \
+                  chariot's way to the e-file and closes the other's; the check Re1+ (or \
+                  Re2+) drives the king to f9, and the pawn on d8 then takes the horse on \
+                  d9 that the king protected. Only the pawn wins, through another piece's \
+                  check, so the steps are idle, and so are Black's pawn steps: a draw \
+                  (with a horse in the pawn's place it would be 长捉)",
+        fen: "3nk4/3P5/9/9/3P5/1p7/9/8R/R2N5/3K5 w - - 0 1",
+        moves: "d1f2 b4c4 f2d1 c4b4 d1f2 b4c4 f2d1 c4b4",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
