@@ -199,12 +199,13 @@ pub const TABLE: &[Spec] = &[
             default: 1_500,
         },
     ),
-    // The hand-crafted evaluation stays the default until a network beats it.
+    // The network is the default: it beat the tuned hand-crafted evaluation
+    // (README, *The network evaluation*).
     spec(
         Key::UseNnue,
         Some("usennue"),
         Some("Use NNUE"),
-        Kind::Check(false),
+        Kind::Check(true),
     ),
     spec(
         Key::EvalFile,
