@@ -244,3 +244,110 @@ fn a_pinned_piece_that_would_capture_at_a_loss_is_idle() {
     let cycle = cycle_of("root-leaves-its-duty-to-chase", RuleSet::Chinese);
     assert_eq!(cycle.moves[0].class.kind, MoveKind::Chase);
 }
+
+#[test]
+fn a_perpetual_check_is_counted_from_after_its_capturing_first_move() {
+    // 2011 §24.9: the cycle is the one after the capture, judged at the
+    // third occurrence of its position.
+    let case = ARTICLE_CASES
+        .iter()
+        .find(|c| c.name == "perpetual-check-after-a-capture")
+        .expect("a known case");
+    let (start, moves) = parse(case.fen, case.moves);
+    let game = judge(&start, &moves, RuleSet::Chinese);
+    assert_eq!(game.plies, 9);
+    let cycle = game.cycle.expect("a repetition");
+    let played: Vec<String> = cycle.moves.iter().map(|m| m.class.mv.to_string()).collect();
+    assert_eq!(played, ["d9d8", "i9i8", "d8d9", "i8i9"]);
+}
+
+#[test]
+fn a_mate_threat_the_check_left_behind_is_not_the_blockers() {
+    // 2011 §24.18, §26.3 (自毙): the chariot leaving g0 opened rank 0.
+    let cycle = cycle_of("self-inflicted-check", RuleSet::Chinese);
+    let block = &cycle.moves[1].class;
+    assert!(!block.mate_threat, "{block:?}");
+    assert_eq!(block.kind, MoveKind::Idle);
+    assert_eq!(chased(&cycle, 3), vec![Square::F7]);
+}
+
+#[test]
+fn a_king_answer_is_idle_and_its_step_back_that_uncovers_a_chase_is_not() {
+    // 2011 §26.1.2 first clause, then §26.1.1.
+    let cycle = cycle_of("king-answer-to-check-is-idle", RuleSet::Chinese);
+    assert_eq!(cycle.moves[1].class.kind, MoveKind::Idle);
+    assert!(cycle.moves[1].class.excuse.is_some());
+    assert_eq!(cycle.moves[3].class.kind, MoveKind::Chase);
+    assert!(chased(&cycle, 3).contains(&Square::B8));
+}
+
+#[test]
+fn a_block_that_opens_a_line_against_a_piece_chases() {
+    // 2011 §26.1.2 second clause: the chariot's attack on h2 is new even
+    // though it stood two plies before, when the horse had not yet come
+    // back to h7.
+    let cycle = cycle_of("block-that-answers-check-chases", RuleSet::Chinese);
+    assert_eq!(cycle.moves[1].class.kind, MoveKind::Chase);
+    assert_eq!(chased(&cycle, 1), vec![Square::H2]);
+    assert_eq!(cycle.moves[1].class.chases[0].attacker, Square::H9);
+}
+
+#[test]
+fn a_pawn_capture_with_a_discovered_check_is_a_chase() {
+    // 2011 §26.7: the pawn's own attack on c6 is free until the chariot
+    // lines up behind it on the king's file.
+    let cycle = cycle_of("pawn-capture-uncovering-check-chases", RuleSet::Chinese);
+    let step = &cycle.moves[0].class;
+    assert_eq!(step.kind, MoveKind::Chase);
+    assert_eq!(chased(&cycle, 0), vec![Square::C6]);
+    assert_eq!(step.chases[0].attacker, Square::D6);
+    // Under the AXF rules a pawn's attacks are its own and free (rule 29).
+    let asian = cycle_of("pawn-capture-uncovering-check-chases", RuleSet::Asian);
+    assert!(!chased(&asian, 0).contains(&Square::C6));
+}
+
+#[test]
+fn attacks_on_elephants_from_key_points_are_idle_only_for_a_lone_attacker() {
+    // 2011 §26.2.
+    let lone = cycle_of("lone-defender-takes-key-points", RuleSet::Chinese);
+    let with_horse = cycle_of(
+        "two-attacking-pieces-may-not-chase-elephants",
+        RuleSet::Chinese,
+    );
+    for ply in [1, 3] {
+        assert_eq!(lone.moves[ply].class.kind, MoveKind::Idle);
+        assert_eq!(with_horse.moves[ply].class.kind, MoveKind::Chase);
+    }
+    assert_eq!(chased(&with_horse, 1), vec![Square::I2]);
+}
+
+#[test]
+fn chariot_and_horse_against_a_protected_horse_only_offer_the_exchange() {
+    // 2011 §26.10.2: two attackers against one root, and yet only 兑.
+    let cycle = cycle_of("chariot-and-horse-on-a-protected-horse", RuleSet::Chinese);
+    for ply in [0, 2] {
+        let m = &cycle.moves[ply].class;
+        assert_eq!(m.kind, MoveKind::Idle, "{}", m.mv);
+        assert!(
+            m.offers
+                .iter()
+                .any(|o| o.offering == Square::B6 && o.offered == Square::D7),
+            "{:?}",
+            m.offers
+        );
+    }
+    // §26.10.1: without the root, the chariots chase.
+    let cycle = cycle_of(
+        "chariot-and-horse-on-an-unprotected-horse",
+        RuleSet::Chinese,
+    );
+    assert_eq!(chased(&cycle, 0), vec![Square::D7]);
+}
+
+#[test]
+fn every_move_of_a_mutual_perpetual_check_checks() {
+    // AXF rule 7.
+    let cycle = cycle_of("mutual-perpetual-check", RuleSet::Asian);
+    assert!(cycle.moves.iter().all(|m| m.class.check));
+    assert_eq!(cycle.reason, "mutual perpetual check");
+}

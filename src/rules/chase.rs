@@ -518,7 +518,7 @@ fn defended_by(pos: &Position, from: Square) -> Bitboard {
 }
 
 /// The pieces of `color` that attack (or defend) the point `sq`.
-fn defenders(pos: &Position, sq: Square, color: Color) -> Bitboard {
+pub fn defenders(pos: &Position, sq: Square, color: Color) -> Bitboard {
     // Advisors and elephants never check, so `attackers` leaves them out;
     // their steps are symmetric.
     pos.attackers(sq, color)

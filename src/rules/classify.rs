@@ -5,12 +5,12 @@
 
 use super::articles::Articles;
 use super::chase::{
-    captures_onto, direct_threats, exchange_offers, threats, won_through_check, Offer, Offers,
-    Threat, Threats, Weighing,
+    captures_onto, defenders, direct_threats, exchange_offers, threats, won_through_check, Offer,
+    Offers, Threat, Threats, Weighing,
 };
-use super::mate::{mates_by_checks, threatens_mate_avoiding, MATE_THREAT_CHECKS};
+use super::mate::{mates_by_checks, threatens_mate, threatens_mate_avoiding, MATE_THREAT_CHECKS};
 use crate::core::attacks::{between, on_own_side};
-use crate::core::{Color, Move, PieceKind, Position, Square};
+use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 
@@ -97,7 +97,9 @@ pub enum Detail {
 /// The threats the side to move already had before its move. In check, its
 /// own threats are hidden by the duty to answer the check, so they are read
 /// at its previous turn instead (an evasion that leaves a standing threat in
-/// place creates nothing new).
+/// place creates nothing new), keeping only those that its previous move
+/// left standing: a non-king answer to check that makes a new chase chases
+/// (2011 §26.1.2 "走动其他棋子应将后产生新的捉").
 fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
     let history = pos.history();
     let replayable =
@@ -126,14 +128,30 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
     } else {
         threats(pos, articles, weighing)
     };
-    // Only what still stands: a threat whose target the check moved, or
-    // whose attacker our previous move took off the target's line, is gone,
-    // so a piece coming back renews its attack (a chase on the way back).
+    // Only what still stands: a threat whose target the check moved, whose
+    // attacker our previous move took off the target's line, or whose line
+    // our previous move blocked, is gone, so a piece coming back renews its
+    // attack (a chase on the way back), and so does a piece stepping off
+    // the line again. A threat won through a check has no line to block.
     let (ours, check) = (replies[0], replies[1]);
     let us = pos.side_to_move();
+    let direct: ArrayVec<bool, 16> = earlier
+        .iter()
+        .map(|t| defenders(pos, t.square, us).has(t.attacker))
+        .collect();
     pos.make(ours);
+    let mut was_direct = direct.into_iter();
     earlier.retain(|t| {
-        let kept_up = t.attacker != ours.from() || pos.attackers(t.square, us).has(ours.to());
+        let attacker = if t.attacker == ours.from() {
+            ours.to()
+        } else {
+            t.attacker
+        };
+        let kept_up = if was_direct.next().unwrap_or(false) {
+            defenders(pos, t.square, us).has(attacker)
+        } else {
+            t.attacker != ours.from() || pos.attackers(t.square, us).has(ours.to())
+        };
         kept_up && t.square != check.from()
     });
     pos.make(check);
@@ -207,6 +225,41 @@ fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, articles:
     !stands
 }
 
+/// Whether the mate threat that the answer `answer` to check leaves on the
+/// board was the checking side's own doing (自毙, 2011 §24.18, §26.3: the
+/// check left the checker itself to be mated, and the other side's answer
+/// is not charged with it): with the checking piece back where it came from
+/// there would be no mate, and any other answer would have left the mate
+/// threat too. A mate that this answer makes possible counts (§26.3 "若另一方
+/// 应将着法产生新的杀法，仍应按杀判处"). `pos` is after the answer, the
+/// checking side to move; it is left as it was.
+fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool {
+    let Some(back) = Move::new(check.to(), check.from()) else {
+        return false;
+    };
+    if !pos.is_legal(back) {
+        return false;
+    }
+    pos.make(back);
+    let stands_without_the_check = mates_by_checks(pos, MATE_THREAT_CHECKS);
+    pos.unmake();
+    if stands_without_the_check {
+        return false;
+    }
+    pos.unmake();
+    let others_threaten = pos.legal_moves().into_iter().all(|other| {
+        if other == answer {
+            return true;
+        }
+        pos.make(other);
+        let threat = threatens_mate(pos);
+        pos.unmake();
+        threat
+    });
+    pos.make(answer);
+    others_threaten
+}
+
 /// The threats `mv` (just played in `pos`) makes that did not stand before
 /// it, with the capture costs counted by `weighing`.
 fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weighing) -> Threats {
@@ -241,7 +294,8 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
     let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
     // A pawn's threat counts only when the piece that moved lines up behind
     // it or beside it, on the line of the capture, and then jointly (2011
-    // §26.1, §26.1.1).
+    // §26.1, §26.1.1), or when the capture would uncover another piece's
+    // check (2011 §26.7).
     let on_line = |a: Square, b: Square| a.file() == b.file() || a.rank() == b.rank();
     let by_pawn = |pos: &Position, t: &Threat| {
         pos.piece_at(t.attacker)
@@ -254,7 +308,7 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
         .into_iter()
         .filter_map(|mut t| {
             if by_pawn(pos, &t) {
-                if !pawn_helped(&t) {
+                if !pawn_helped(&t) && !pawn_capture_uncovers_check(pos, &t) {
                     return None;
                 }
                 t.joint = true;
@@ -269,6 +323,25 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             }
         })
         .collect()
+}
+
+/// Whether the pawn capture that `threat` names would uncover a check by
+/// another piece: then the pawn's capture is a chase, however the trade
+/// would go (2011 §26.7 "兵（卒）吃子时产生其他子将军，按捉处理").
+/// `pos` has the other side to move, as after our move.
+fn pawn_capture_uncovers_check(pos: &mut Position, threat: &Threat) -> bool {
+    let Some(capture) = Move::new(threat.attacker, threat.square) else {
+        return false;
+    };
+    pos.make_null();
+    let mut uncovers = false;
+    if pos.is_legal(capture) {
+        pos.make(capture);
+        uncovers = (pos.checkers() - Bitboard::from_square(threat.square)).any();
+        pos.unmake();
+    }
+    pos.unmake();
+    uncovers
 }
 
 /// The chases of a move that gives check (将兼捉): the pieces it wins
@@ -381,6 +454,11 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, articles: Articles
             .filter_map(|o| Move::new(o.offering, o.offered))
             .collect();
         class.mate_threat = threat && threatens_mate_avoiding(pos, &takes_offered);
+    }
+    if class.mate_threat
+        && answered_check.is_some_and(|check| mate_made_by_the_check(pos, check, mv))
+    {
+        class.mate_threat = false;
     }
     pos.unmake();
     // A mate threat that already stood before the move is not a new one.

@@ -284,6 +284,190 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
             (Simple, "draw"),
         ],
     },
+    ArticleCase {
+        name: "offer-of-an-unprotected-piece",
+        article: "2011 §24.5 (献: an unprotected piece given to be taken, which the other \
+                  side could take without being mated or losing material), §24.8 (献 is \
+                  idle): the red cannon steps along the a-file in front of the black \
+                  chariot, unprotected, and attacks nothing; Black's king steps aside. \
+                  Both sides idle, a draw (AXF rule 40: perpetual sacrifices draw)",
+        fen: "4k4/9/r8/9/C8/9/9/9/9/3K5 w - - 0 1",
+        moves: "a5a3 e9e8 a3a5 e8e9 a5a3 e9e8 a3a5 e8e9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "perpetual-block-against-a-mate-threat",
+        article: "2011 §24.6 (拦: a move that blocks an enemy piece without attacking is \
+                  idle), §24.10, §25.3: each chariot step opens a file for a mate on rank \
+                  9 (the black chariot holds d8, the red king the e-file), and the black \
+                  cannon blocks that file each time, attacking nothing. 长杀 against 长拦: \
+                  Red must vary in the CXA rules; AXF rules 9-10 allow the mate threats",
+        fen: "3k5/3r5/9/9/2c6/9/9/2R6/9/4K4 w - - 0 1",
+        moves: "c2b2 c5b5 b2c2 b5c5 c2b2 c5b5 b2c2 b5c5",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "perpetual-check-after-a-capture",
+        article: "2011 §24.9 (长将: checks that repeat a cycle three times; a capture as the \
+                  first move is not counted), §25.1 (AXF rule 6): the chariot takes the \
+                  cannon on i9 with check and then checks on ranks 8 and 9 while the king \
+                  steps; the cycle is judged from the position after the capture",
+        fen: "3k4c/9/9/9/9/9/9/9/9/4K3R w - - 0 1",
+        moves: "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9 i8i9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "red_loses"),
+        ],
+    },
+    ArticleCase {
+        name: "self-inflicted-check",
+        article: "2011 §24.18 (自毙), §26.3: the red chariot leaves g0 to check on g9, and so \
+                  opens rank 0 to the black chariot's mate (the red king is held by the \
+                  pawn on c1 and the flying general); the horse that blocks on f9 is not \
+                  charged with that mate, since any answer would leave it and with the \
+                  chariot back on g0 there is none: the block is idle, and Black's one \
+                  chase of the pawn on f7 on the way back is allowed. Red checks and \
+                  idles: a draw",
+        fen: "4k4/7n1/5P3/9/8r/9/9/3A5/2p6/3K2R2 w - - 0 1",
+        moves: "g0g9 h8f9 g9g0 f9h8 g0g9 h8f9 g9g0 f9h8",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "pawn-move-uncovers-chases",
+        article: "2011 §26.1.1 (moving a pawn so that another piece makes a new chase is a \
+                  chase): each sideways step of the crossed pawn opens the b- or c-file \
+                  to a red chariot against an unprotected black horse, 长捉 of two pieces \
+                  (§24.11); AXF rule 32: two pieces chasing two pieces in turn is a draw",
+        fen: "1nnaka3/9/9/1P7/9/9/9/9/1RR6/3K5 w - - 0 1",
+        moves: "b6c6 f9e8 c6b6 e8f9 b6c6 f9e8 c6b6 e8f9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "king-answer-to-check-is-idle",
+        article: "2011 §26.1.2 (a chase made by a king move that answers check is idle), \
+                  §26.1.1: the horse checks from d7; the king's step to e8 opens rank 9 to \
+                  the chariot on i9 against the unprotected pawn on a9, which is not held \
+                  against it; its step back, no answer to check, opens rank 8 to the \
+                  chariot on i8 against the pawn on b8, a chase. One idle move: Black is \
+                  allowed, and Red checks and idles: a draw",
+        fen: "P3k3r/1P6r/9/9/2N6/9/9/9/9/3K5 w - - 0 1",
+        moves: "c5d7 e9e8 d7c5 e8e9 c5d7 e9e8 d7c5 e8e9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "block-that-answers-check-chases",
+        article: "2011 §26.1.2 (a new chase made by answering check with a piece other than \
+                  the king is a chase): the horse that blocks the check's leg on f8 \
+                  opens the h-file to the chariot on h9 against the unprotected cannon on \
+                  h2; going back to h7 it attacks the unprotected cannon on g5. Every \
+                  black move chases, 长捉 of two pieces (§24.11), against one check and \
+                  one idle move; AXF rule 32: one piece chasing two is a draw",
+        fen: "4k2r1/9/7n1/3N5/6C2/9/9/7C1/9/3K5 w - - 0 1",
+        moves: "d6f7 h7f8 f7d6 f8h7 d6f7 h7f8 f7d6 f8h7",
+        verdicts: &[(Chinese, "black_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "lone-defender-takes-key-points",
+        article: "2011 §26.2 (守和方只有一个进攻子时，占据守和要点，附带产生的捉士象按闲处理): \
+                  Black's only attacking piece, the chariot, moves between a7 and i7 and \
+                  each time attacks an unprotected red elephant; with a single attacking \
+                  piece that is idle, a draw. AXF rule 32: one piece chasing two pieces \
+                  in turn is a draw too",
+        fen: "3ak4/9/r8/9/9/9/9/B7B/9/1R1K5 w - - 0 1",
+        moves: "b0b1 a7i7 b1b0 i7a7 b0b1 a7i7 b1b0 i7a7",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "two-attacking-pieces-may-not-chase-elephants",
+        article: "2011 §26.2 does not cover a side with two attacking pieces: the same \
+                  chariot walk with a black horse on a9 is 长捉 of the elephants (§24.11), \
+                  and Black must vary; AXF rule 32 draws it",
+        fen: "n2ak4/9/r8/9/9/9/9/B7B/9/1R1K5 w - - 0 1",
+        moves: "b0b1 a7i7 b1b0 i7a7 b0b1 a7i7 b1b0 i7a7",
+        verdicts: &[(Chinese, "black_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "threat-standing-through-a-check",
+        article: "1999 §29.2 (捉产生于刚走的这著棋，上一著尚不存在), 2011 §24.3 (抽吃 is a way \
+                  to win): when the elephant goes back to c0 the black chariot on e5 \
+                  already wins it by Re0+ Kd1 Rxc0, so its step to c5, attacking the \
+                  elephant directly, adds no new chase (从捉到捉). §26.2 plays no part: \
+                  Black has two attacking pieces and is not the defending side. One chase \
+                  and one idle move: a draw",
+        fen: "n3k4/9/9/9/2r6/9/7N1/9/9/2BK5 w - - 0 1",
+        moves: "c0e2 c5e5 e2c0 e5c5 c0e2 c5e5 e2c0 e5c5",
+        verdicts: &[(Chinese, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "pawn-capture-uncovering-check-chases",
+        article: "2011 §26.7 (兵吃子时产生其他子将军，按捉处理): with the chariot behind it on \
+                  the d-file, the crossed pawn could take the cannon on c6 with a \
+                  discovered check, so the chariot's step to d2 chases; its step back to \
+                  e2 attacks the unprotected horse on e5. Every red move chases, 长捉 \
+                  (§24.11); AXF rule 29 lets a pawn chase, rule 32 draws chasing two \
+                  pieces in turn",
+        fen: "2rk2b2/9/9/2cP5/4n4/9/9/4R4/9/5K3 w - - 0 1",
+        moves: "e2d2 g9i7 d2e2 i7g9 e2d2 g9i7 d2e2 i7g9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "both-forbidden-single-piece-side-varies",
+        article: "2011 §26.8.1: the red chariot chases the unprotected cannons on h4 and i6 \
+                  in turn (长捉无根子) while the black elephant attacks the horse on a7 and \
+                  the cannon on c5 in turn, both protected by pawns (a cheaper piece on \
+                  dearer ones, not in §26.8.1's list); both sides are forbidden, and the \
+                  side whose chases are the listed single-piece ones must vary: Red. AXF \
+                  rule 32 (and 1999 §26.3 for both forbidden): a draw",
+        fen: "4k4/4a4/N3b4/P7c/2C6/2P4c1/9/8R/9/3K5 w - - 0 1",
+        moves: "i2h2 e7c9 h2i2 c9e7 i2h2 e7c9 h2i2 c9e7",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "both-forbidden-both-single-piece",
+        article: "2011 §26.8.4 (除上述情况外，双方不变作和): the same walks with the pawns gone, \
+                  so the elephant's targets are unprotected: both sides 长捉无根子, both in \
+                  §26.8.1's list, a draw",
+        fen: "4k4/4a4/N3b4/8c/2C6/7c1/9/8R/9/3K5 w - - 0 1",
+        moves: "i2h2 e7c9 h2i2 c9e7 i2h2 e7c9 h2i2 c9e7",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "chariot-and-horse-on-an-unprotected-horse",
+        article: "2011 §26.10.1 (车马同时与马接触，被接触的马无根，车方为捉): the red horse on b6 \
+                  and the black horse on d7 attack each other, and the red chariots take \
+                  turns on the d-file against the unprotected black horse: 长捉, Red must \
+                  vary (AXF: a perpetual chase of one unprotected piece)",
+        fen: "2b1k4/9/3n5/1N7/1P7/9/3R5/3R5/9/3K5 w - - 0 1",
+        moves: "d3f3 c9a7 f3d3 a7c9 d3f3 c9a7 f3d3 a7c9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "chariot-and-horse-on-a-protected-horse",
+        article: "2011 §26.10.2 (被接触的马有根，且主动接受邀兑后其根无损失，为兑): the same \
+                  walk with the advisor on e8 protecting the black horse: taking the red \
+                  horse, which the pawn on b5 protects, costs the root nothing, so the \
+                  chariots' attacks only offer the exchange (兑, idle), although two \
+                  attackers stand against one root (AXF rule 35 draws it as well)",
+        fen: "2b1k4/4a4/3n5/1N7/1P7/9/3R5/3R5/9/3K5 w - - 0 1",
+        moves: "d3f3 c9a7 f3d3 a7c9 d3f3 c9a7 f3d3 a7c9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "mutual-perpetual-check",
+        article: "AXF rule 7 (mutual perpetual check, answering a check with a check, is a \
+                  draw); 2011 §25.1 forbids only a unilateral perpetual check: each horse \
+                  step closes the opponent's cannon line to its own king with a second \
+                  screen and becomes the only screen of its own cannon's line, so every \
+                  move of both sides answers a check with a check",
+        fen: "3k5/9/9/9/9/9/9/1N7/c1n2K3/3C5 w - - 0 1",
+        moves: "b2d1 c1d3 d1b2 d3c1 b2d1 c1d3 d1b2 d3c1",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
