@@ -1,7 +1,7 @@
 //! `chuhan train FILE... --out NET`: trains the network evaluation on
 //! training data (see [`crate::learn::train`]).
 
-use super::values::number;
+use super::values::{check_learning, number};
 use super::ToolError;
 use crate::learn::format::DataReader;
 use crate::learn::train::{train, FloatNetwork, NetDataset, TrainConfig};
@@ -61,21 +61,7 @@ pub struct TrainArgs {
 
 /// Runs the tool.
 pub fn run(args: TrainArgs) -> Result<(), ToolError> {
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err(ToolError::Usage(format!(
-            "--lambda {} is not from 0 to 1",
-            args.lambda
-        )));
-    }
-    if !(0.0..1.0).contains(&args.validation) {
-        return Err(ToolError::Usage(format!(
-            "--validation {} is not from 0 to below 1",
-            args.validation
-        )));
-    }
-    if args.lr.is_nan() || args.lr <= 0.0 || args.batch == 0 {
-        return Err(ToolError::Usage("--lr and --batch must be positive".into()));
-    }
+    check_learning(args.lambda, args.validation, args.lr, args.batch)?;
     let mut net = match &args.resume {
         Some(path) => FloatNetwork::from_bytes(&read(path)?)
             .map_err(|e| format!("{}: {e}", path.display()))?,
@@ -142,25 +128,15 @@ fn load(
 ) -> Result<(NetDataset, NetDataset, u64), String> {
     let (mut data, mut validation) = (NetDataset::new(), NetDataset::new());
     let mut holdout = Holdout::new(fraction);
-    let mut read = 0u64;
-    let limit = max.unwrap_or(u64::MAX);
-    for path in files {
-        let mut reader = DataReader::open(path).map_err(|e| e.to_string())?;
-        while read < limit {
-            let chunk = reader.next_chunk(1 << 16).map_err(|e| e.to_string())?;
-            if chunk.is_empty() {
-                break;
-            }
-            for record in chunk.iter().take((limit - read) as usize) {
-                if holdout.holds(record) {
-                    validation.add(record);
-                } else {
-                    data.add(record);
-                }
-                read += 1;
-            }
-        }
-    }
+    let read = DataReader::for_each_record(files, max, |record| {
+        let set = if holdout.holds(record) {
+            &mut validation
+        } else {
+            &mut data
+        };
+        set.add(record);
+    })
+    .map_err(|e| e.to_string())?;
     Ok((data, validation, read))
 }
 

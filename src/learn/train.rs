@@ -43,8 +43,9 @@ type Pieces = ArrayVec<u16, 32>;
 /// Quiet positions with their labels, as the trainer reads them.
 #[derive(Clone, Debug, Default)]
 pub struct NetDataset {
-    /// Where each position's features start in `features`; one more entry than positions.
-    offsets: Vec<u32>,
+    /// Where each position's features end in `features` (each starts where
+    /// the one before ends).
+    ends: Vec<u32>,
     /// Every piece, as Red sees it ([`crate::nnue::features::feature`]).
     features: Vec<u16>,
     red_to_move: Vec<bool>,
@@ -58,18 +59,16 @@ pub struct NetDataset {
 
 impl NetDataset {
     pub fn new() -> NetDataset {
-        NetDataset {
-            offsets: vec![0],
-            ..NetDataset::default()
-        }
+        NetDataset::default()
     }
 
+    /// How many positions it holds.
     pub fn len(&self) -> usize {
-        self.offsets.len() - 1
+        self.ends.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.ends.is_empty()
     }
 
     /// Takes the record if it is quiet; says whether it did.
@@ -80,7 +79,7 @@ impl NetDataset {
         };
         self.features
             .extend(active_features(&pos, Color::Red).map(|f| f as u16));
-        self.offsets.push(self.features.len() as u32);
+        self.ends.push(self.features.len() as u32);
         self.red_to_move.push(pos.side_to_move() == Color::Red);
         self.score.push(record.score as f32);
         self.result.push(record.result.red_score() as f32);
@@ -102,7 +101,8 @@ impl NetDataset {
     /// Position `n`'s features for the side to move and for the other
     /// side, on the mirrored board if `mirror`.
     fn inputs(&self, n: usize, mirror: bool) -> (Pieces, Pieces) {
-        let range = self.offsets[n] as usize..self.offsets[n + 1] as usize;
+        let start = if n == 0 { 0 } else { self.ends[n - 1] as usize };
+        let range = start..self.ends[n] as usize;
         let (mut red, mut black) = (Pieces::new(), Pieces::new());
         for &f in &self.features[range] {
             let f = f as usize;
