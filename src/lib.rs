@@ -7,6 +7,7 @@ pub mod cli;
 pub mod core;
 pub mod learn;
 pub mod matchrunner;
+pub mod nnue;
 pub mod notation;
 pub mod protocol;
 pub mod random;

@@ -129,6 +129,49 @@ fn check_book(
     assert!(book_answers(e, go), "{files} {default} set again is silent");
 }
 
+/// Which evaluation `eval` says speaks: `classical` or `network <hash>`.
+fn evaluation(e: &mut Engine) -> String {
+    e.send("position startpos");
+    e.send("eval");
+    let said = e.until("eval total", SLOW);
+    said.iter()
+        .find_map(|l| {
+            l.split_once(" evaluation ")
+                .map(|(_, name)| name.to_string())
+        })
+        .unwrap_or_else(|| panic!("no evaluation named: {said:?}"))
+}
+
+/// The evaluation: the one that speaks at the start is the one the switch's
+/// default promises, and the file's default is the network that speaks
+/// once the switch is on.
+fn check_network(
+    e: &mut Engine,
+    options: &[Announced],
+    switch: &str,
+    file: &str,
+    set: impl Fn(&str, &str) -> String,
+) {
+    let at_start = evaluation(e);
+    let default_on = default_of(options, switch) == "true";
+    assert_eq!(
+        at_start.starts_with("network "),
+        default_on,
+        "{switch}: {at_start}"
+    );
+    e.send(&set(switch, "true"));
+    let network = evaluation(e);
+    assert!(network.starts_with("network "), "{network}");
+    e.send(&set(file, default_of(options, file)));
+    let said = e.sync();
+    assert!(!said.iter().any(|l| l.contains("error")), "{said:?}");
+    assert_eq!(evaluation(e), network, "{file} set to its default");
+    e.send(&set(switch, "false"));
+    assert_eq!(evaluation(e), "classical");
+    e.send(&set(switch, default_of(options, switch)));
+    assert_eq!(evaluation(e), at_start);
+}
+
 /// An announced option that no check above covers fails the test.
 fn every_option_is_checked(options: &[Announced], checked: &[&str]) {
     for option in options {
@@ -204,6 +247,10 @@ fn every_ucci_default_is_the_starting_state() {
     checked.push("hashsize");
 
     let (mut e, _) = fresh("ucci");
+    check_network(&mut e, &options, "usennue", "evalfile", ucci_set);
+    checked.extend(["usennue", "evalfile"]);
+
+    let (mut e, _) = fresh("ucci");
     let quiet = [
         "threads",
         "ponder",
@@ -251,6 +298,10 @@ fn every_uci_default_is_the_starting_state() {
     assert!(said.iter().any(|l| l.contains(" multipv 1 ")), "{said:?}");
     assert!(!said.iter().any(|l| l.contains(" multipv 2 ")), "{said:?}");
     checked.push("MultiPV");
+
+    let (mut e, _) = fresh("uci");
+    check_network(&mut e, &options, "Use NNUE", "EvalFile", uci_set);
+    checked.extend(["Use NNUE", "EvalFile"]);
 
     let (mut e, _) = fresh("uci");
     let quiet = [

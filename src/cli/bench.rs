@@ -1,9 +1,10 @@
-//! `chuhan bench [depth] [--rule NAME]`: the fixed search benchmark; prints
-//! the node signature and nodes per second.
+//! `chuhan bench [depth] [--rule NAME] [--network [FILE]]`: the fixed search
+//! benchmark; prints the node signature and nodes per second.
 
 use super::ToolError;
 use crate::rules::RuleSet;
-use crate::search::bench::{run_bench_under, BENCH_DEPTH, BENCH_POSITIONS};
+use crate::search::bench::{run_bench_with, BENCH_DEPTH, BENCH_POSITIONS};
+use crate::search::Evaluator;
 
 /// Search the fixed benchmark positions; print the node signature.
 ///
@@ -13,7 +14,8 @@ use crate::search::bench::{run_bench_under, BENCH_DEPTH, BENCH_POSITIONS};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan bench
-  chuhan bench 8 --rule simple")]
+  chuhan bench 8 --rule simple
+  chuhan bench --network")]
 pub struct BenchArgs {
     /// How deep to search each position (1 to 60).
     #[arg(value_parser = depth, default_value_t = BENCH_DEPTH)]
@@ -21,6 +23,10 @@ pub struct BenchArgs {
     /// The repetition rules the search plays by: chinese, asian or simple.
     #[arg(long, value_name = "RULE", default_value_t = RuleSet::default())]
     rule: RuleSet,
+    /// Evaluate with a network: the built-in one, or the network file FILE
+    /// (without this flag, the hand-crafted evaluation).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::nnue::BUILT_IN)]
+    network: Option<String>,
 }
 
 fn depth(text: &str) -> Result<i32, String> {
@@ -32,10 +38,15 @@ fn depth(text: &str) -> Result<i32, String> {
 
 /// Runs the tool.
 pub fn run(args: BenchArgs) -> Result<(), ToolError> {
-    let result = run_bench_under(args.depth, 16, args.rule);
+    let evaluator = match &args.network {
+        Some(name) => Evaluator::Network(crate::nnue::load(name)?),
+        None => Evaluator::Classical,
+    };
     println!("positions {}", BENCH_POSITIONS.len());
     println!("depth {}", args.depth);
     println!("rule {}", args.rule);
+    println!("evaluation {}", evaluator.name());
+    let result = run_bench_with(args.depth, 16, args.rule, evaluator);
     println!("nodes {}", result.nodes);
     println!("time {:.3} s", result.time.as_secs_f64());
     println!("nps {}", result.nps());

@@ -10,6 +10,7 @@ use super::judge::{self, JudgeArgs};
 use super::perft::{self, PerftArgs};
 use super::r#match;
 use super::tactics::{self, TacticsArgs};
+use super::train::{self, TrainArgs};
 use super::tune::{self, TuneArgs};
 use super::ToolError;
 use clap::error::ErrorKind;
@@ -60,6 +61,7 @@ enum Tool {
     Convert(ConvertArgs),
     Datagen(DatagenArgs),
     Tune(TuneArgs),
+    Train(TrainArgs),
     Tactics(TacticsArgs),
 }
 
@@ -103,6 +105,7 @@ where
         Some(Tool::Convert(a)) => convert::run(a),
         Some(Tool::Datagen(a)) => datagen::run(a),
         Some(Tool::Tune(a)) => tune::run(a),
+        Some(Tool::Train(a)) => train::run(a),
         Some(Tool::Tactics(a)) => tactics::run(a),
     };
     match result {

@@ -1,5 +1,5 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
-//! `judge`, `match`, `book`, `convert`, `datagen`, `tune`, `tactics`, and the
+//! `judge`, `match`, `book`, `convert`, `datagen`, `tune`, `train`, `tactics`, and the
 //! command line that picks one (`command_line.rs`).
 
 pub mod bench;
@@ -13,6 +13,7 @@ pub mod judge;
 pub mod r#match;
 pub mod perft;
 pub mod tactics;
+pub mod train;
 pub mod tune;
 mod values;
 

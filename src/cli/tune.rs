@@ -1,7 +1,7 @@
 //! `chuhan tune FILE... --out weights.rs`: Texel tuning of the hand-crafted
 //! evaluation on training data (see [`crate::learn::tune`]).
 
-use super::values::number;
+use super::values::{check_learning, number};
 use super::ToolError;
 use crate::learn::format::DataReader;
 use crate::learn::layout::current_weights;
@@ -60,46 +60,22 @@ pub struct TuneArgs {
 
 /// Runs the tool.
 pub fn run(args: TuneArgs) -> Result<(), ToolError> {
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err(ToolError::Usage(format!(
-            "--lambda {} is not from 0 to 1",
-            args.lambda
-        )));
-    }
+    check_learning(args.lambda, args.validation, args.lr, args.batch)?;
     if args.l2.is_nan() || args.l2 < 0.0 {
         return Err(ToolError::Usage("--l2 must not be negative".into()));
-    }
-    if !(0.0..1.0).contains(&args.validation) {
-        return Err(ToolError::Usage(format!(
-            "--validation {} is not from 0 to below 1",
-            args.validation
-        )));
-    }
-    if args.lr.is_nan() || args.lr <= 0.0 || args.batch == 0 {
-        return Err(ToolError::Usage("--lr and --batch must be positive".into()));
     }
     let mut data = Dataset::new();
     let mut validation = Dataset::new();
     let mut holdout = Holdout::new(args.validation);
-    let mut read = 0u64;
-    let limit = args.max_positions.unwrap_or(u64::MAX);
-    for path in &args.data {
-        let mut reader = DataReader::open(path).map_err(|e| e.to_string())?;
-        while read < limit {
-            let chunk = reader.next_chunk(1 << 16).map_err(|e| e.to_string())?;
-            if chunk.is_empty() {
-                break;
-            }
-            for record in chunk.iter().take((limit - read) as usize) {
-                if holdout.holds(record) {
-                    validation.add(record);
-                } else {
-                    data.add(record);
-                }
-                read += 1;
-            }
-        }
-    }
+    let read = DataReader::for_each_record(&args.data, args.max_positions, |record| {
+        let set = if holdout.holds(record) {
+            &mut validation
+        } else {
+            &mut data
+        };
+        set.add(record);
+    })
+    .map_err(|e| e.to_string())?;
     if data.is_empty() {
         return Err(format!("no quiet positions in {read} records").into());
     }

@@ -1,7 +1,33 @@
 //! Parsers for argument values that more than one tool takes, each with an
 //! error message that names the value.
 
+use super::ToolError;
 use std::str::FromStr;
+
+/// The settings `tune` and `train` share, checked: the result's weight
+/// from 0 to 1, a held-out share from 0 to below 1, a positive step size
+/// and batch.
+pub fn check_learning(
+    lambda: f64,
+    validation: f64,
+    lr: f64,
+    batch: usize,
+) -> Result<(), ToolError> {
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err(ToolError::Usage(format!(
+            "--lambda {lambda} is not from 0 to 1"
+        )));
+    }
+    if !(0.0..1.0).contains(&validation) {
+        return Err(ToolError::Usage(format!(
+            "--validation {validation} is not from 0 to below 1"
+        )));
+    }
+    if lr.is_nan() || lr <= 0.0 || batch == 0 {
+        return Err(ToolError::Usage("--lr and --batch must be positive".into()));
+    }
+    Ok(())
+}
 
 /// A whole number (no sign): `'many' is not a number`.
 pub fn number<T: FromStr>(text: &str) -> Result<T, String> {

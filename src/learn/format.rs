@@ -447,6 +447,31 @@ impl DataReader {
         Ok(chunk)
     }
 
+    /// Hands every record of `files`, in order, to `take`, at most `max` of
+    /// them; returns how many it handed.
+    pub fn for_each_record(
+        files: &[PathBuf],
+        max: Option<u64>,
+        mut take: impl FnMut(&Record),
+    ) -> Result<u64, DataFileError> {
+        let limit = max.unwrap_or(u64::MAX);
+        let mut read = 0u64;
+        for path in files {
+            let mut reader = DataReader::open(path)?;
+            while read < limit {
+                let chunk = reader.next_chunk(1 << 16)?;
+                if chunk.is_empty() {
+                    break;
+                }
+                for record in chunk.iter().take((limit - read) as usize) {
+                    take(record);
+                    read += 1;
+                }
+            }
+        }
+        Ok(read)
+    }
+
     /// Every remaining record.
     pub fn read_all(&mut self) -> Result<Vec<Record>, DataFileError> {
         let mut all = Vec::new();

@@ -10,4 +10,5 @@ pub mod format;
 pub mod layout;
 pub mod selfplay;
 pub mod source;
+pub mod train;
 pub mod tune;

@@ -59,10 +59,7 @@ impl Dataset {
 
     /// Takes the record if it is quiet; says whether it did.
     pub fn add(&mut self, record: &Record) -> bool {
-        let quiet = !record.in_check
-            && !record.best_move_captures
-            && (record.score as i32).abs() < MATE_BOUND;
-        let Some(pos) = quiet.then(|| record.position().ok()).flatten() else {
+        let Some(pos) = is_quiet(record).then(|| record.position().ok()).flatten() else {
             self.skipped += 1;
             return false;
         };
@@ -98,12 +95,18 @@ fn scale(taper: Taper, p: f64) -> f64 {
     }
 }
 
-fn sigmoid(x: f64) -> f64 {
+/// Whether a static evaluation can learn from `record`: not in check, no
+/// capture to come, no mate score.
+pub fn is_quiet(record: &Record) -> bool {
+    !record.in_check && !record.best_move_captures && (record.score as i32).abs() < MATE_BOUND
+}
+
+pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// Cross-entropy of prediction `q` against target `t`.
-fn cross_entropy(q: f64, t: f64) -> f64 {
+pub fn cross_entropy(q: f64, t: f64) -> f64 {
     let q = q.clamp(1e-12, 1.0 - 1e-12);
     -(t * q.ln() + (1.0 - t) * (1.0 - q).ln())
 }
@@ -226,7 +229,11 @@ impl<'a> Objective<'a> {
 /// The scaling constant that fits the game results best with `weights`
 /// (a golden-section search: the loss is convex in `K`).
 pub fn fit_scale(data: &Dataset, weights: &[f64]) -> f64 {
-    let loss = |k: f64| Objective::new(data, k, 1.0).loss(weights);
+    minimise_convex(|k| Objective::new(data, k, 1.0).loss(weights))
+}
+
+/// The `K` in 1e-4..0.05 where the convex `loss` is least (golden section).
+pub fn minimise_convex(loss: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut low, mut high) = (1e-4f64, 0.05f64);
     let mut a = high - ratio * (high - low);
@@ -378,7 +385,7 @@ pub fn tie_mirrored_entries(weights: &mut [f64]) {
 }
 
 /// Fisher-Yates with the crate's seeded generator.
-fn shuffle(order: &mut [u32], seed: u64) {
+pub fn shuffle(order: &mut [u32], seed: u64) {
     let mut rng = Rng::new(seed);
     for i in (1..order.len()).rev() {
         let j = (rng.next_u64() % (i as u64 + 1)) as usize;

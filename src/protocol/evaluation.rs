@@ -1,23 +1,34 @@
-//! `eval`: the static evaluation of the position in its parts (material and
-//! tables, the rest, the total), all from the side to move's view, as the
-//! evaluation itself reports them.
+//! `eval`: the static evaluation of the position, from the side to move's
+//! view, and which evaluation spoke. The hand-crafted one shows its parts
+//! (material and tables, the rest, the total) as it computes them; with
+//! the network, its total and the hand-crafted total beside it.
 
 use crate::core::{Color, Position};
 use crate::search::eval::terms;
 use crate::search::weights::PHASE_MAX;
+use crate::search::Evaluator;
 
-pub fn eval_lines(pos: &Position) -> Vec<String> {
+pub fn eval_lines(pos: &Position, evaluator: &Evaluator) -> Vec<String> {
     let terms = terms(pos);
     let side = match pos.side_to_move() {
         Color::Red => "red",
         Color::Black => "black",
     };
-    vec![
-        format!("eval side {side} phase {}/{PHASE_MAX}", terms.phase),
-        format!("eval material {}", terms.material),
-        format!("eval rest {}", terms.rest),
-        format!("eval total {}", terms.total),
-    ]
+    let head = format!("eval side {side} evaluation {}", evaluator.name());
+    match evaluator {
+        Evaluator::Classical => vec![
+            head,
+            format!("eval phase {}/{PHASE_MAX}", terms.phase),
+            format!("eval material {}", terms.material),
+            format!("eval rest {}", terms.rest),
+            format!("eval total {}", terms.total),
+        ],
+        Evaluator::Network(_) => vec![
+            head,
+            format!("eval classical {}", terms.total),
+            format!("eval total {}", evaluator.evaluate(pos)),
+        ],
+    }
 }
 
 #[cfg(test)]
@@ -34,8 +45,9 @@ mod tests {
         let t = terms(&pos);
         assert_eq!(t.total, evaluate(&pos));
         assert_eq!(t.material + t.rest, t.total);
-        let lines = eval_lines(&pos);
-        assert_eq!(lines[0], format!("eval side black phase {}/48", t.phase));
-        assert_eq!(lines[3], format!("eval total {}", evaluate(&pos)));
+        let lines = eval_lines(&pos, &Evaluator::Classical);
+        assert_eq!(lines[0], "eval side black evaluation classical");
+        assert_eq!(lines[1], format!("eval phase {}/48", t.phase));
+        assert_eq!(lines[4], format!("eval total {}", evaluate(&pos)));
     }
 }

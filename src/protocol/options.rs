@@ -36,6 +36,10 @@ pub enum Key {
     SkillLevel,
     LimitStrength,
     Elo,
+    /// The network file (or the built-in network) the network evaluation uses.
+    EvalFile,
+    /// Whether the network evaluation speaks (otherwise the hand-crafted one).
+    UseNnue,
 }
 
 /// An option's type as the protocols announce it.
@@ -195,6 +199,20 @@ pub const TABLE: &[Spec] = &[
             default: 1_500,
         },
     ),
+    // The network is the default: it beat the tuned hand-crafted evaluation
+    // (README, *The network evaluation*).
+    spec(
+        Key::UseNnue,
+        Some("usennue"),
+        Some("Use NNUE"),
+        Kind::Check(true),
+    ),
+    spec(
+        Key::EvalFile,
+        Some("evalfile"),
+        Some("EvalFile"),
+        Kind::Text,
+    ),
     spec(
         Key::Variant,
         None,
@@ -313,6 +331,9 @@ pub struct Options {
     /// UCI: play at `elo` (the level nearest it) instead of `skill_level`.
     pub limit_strength: bool,
     pub elo: i32,
+    pub use_nnue: bool,
+    /// The network in use: a file's path, or `nnue::BUILT_IN`.
+    pub eval_file: String,
 }
 
 /// The starting state is read from [`TABLE`], so that what is announced as
@@ -355,6 +376,8 @@ impl Default for Options {
             skill_level: spin(Key::SkillLevel) as u8,
             limit_strength: check(Key::LimitStrength),
             elo: spin(Key::Elo) as i32,
+            use_nnue: check(Key::UseNnue),
+            eval_file: crate::nnue::BUILT_IN.to_string(),
         }
     }
 }
@@ -478,6 +501,8 @@ impl Options {
             (Key::SkillLevel, Value::Int(level)) => self.skill_level = level as u8,
             (Key::LimitStrength, Value::Bool(b)) => self.limit_strength = b,
             (Key::Elo, Value::Int(elo)) => self.elo = elo as i32,
+            (Key::UseNnue, Value::Bool(b)) => self.use_nnue = b,
+            (Key::EvalFile, Value::Text(t)) => self.eval_file = t,
             // `validate` returns the value kind the table gives each key.
             _ => {}
         }
@@ -515,6 +540,7 @@ fn vars_default(key: Key, options: &Options) -> &'static str {
 fn text_value(key: Key, options: &Options) -> &str {
     match key {
         Key::BookFiles => &options.book_files,
+        Key::EvalFile => &options.eval_file,
         _ => "",
     }
 }

@@ -16,12 +16,13 @@ use super::thinking::{Finished, Thinking};
 use super::{bench, clock, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
 use crate::core::{Move, Position};
-use crate::search::eval::evaluate;
-use crate::search::{fault, Engine};
+use crate::nnue::Network;
+use crate::search::{fault, Engine, Evaluator};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Sender;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Whether to keep serving.
@@ -64,6 +65,8 @@ pub struct Session {
     hopeless_streak: u32,
     /// The opening books and their options (consulted for timed searches).
     book: BookSettings,
+    /// The network `EvalFile` named, once read (it speaks when `Use NNUE` is on).
+    network: Option<Arc<Network>>,
 }
 
 impl Session {
@@ -73,7 +76,7 @@ impl Session {
         let mut engine = Engine::new(options.hash_megabytes, options.threads);
         engine.set_move_overhead(Duration::from_millis(options.move_overhead_ms));
         engine.set_rules(options.rule);
-        Session {
+        let mut session = Session {
             out,
             events,
             dialect: None,
@@ -87,7 +90,10 @@ impl Session {
             deferred: VecDeque::new(),
             closing: false,
             hopeless_streak: 0,
-        }
+            network: None,
+        };
+        session.choose_evaluator();
+        session
     }
 
     /// Reacts to one event. A panic while doing so (a bug) is reported in
@@ -257,7 +263,10 @@ impl Session {
                 return Flow::Quit;
             }
             Command::Display => self.out.lines(display::board_lines(&self.position)),
-            Command::Eval => self.out.lines(evaluation::eval_lines(&self.position)),
+            Command::Eval => self.out.lines(evaluation::eval_lines(
+                &self.position,
+                self.engine.evaluator(),
+            )),
             // UCI `debug on|off`: the same switch as the UCCI `debug` option.
             Command::Debug(on) => self.options.debug = on,
             Command::Bench(depth) => {
@@ -323,6 +332,7 @@ impl Session {
         if self.refuse_while_busy("setoption") {
             return;
         }
+        let eval_file = self.options.eval_file.clone();
         let key = match self.options.set(self.dialect(), name, value) {
             Ok(key) => key,
             // UCCI: unknown options are not errors.
@@ -360,11 +370,60 @@ impl Session {
                     self.error(format!("randomness: {e}"));
                 }
             }
+            Key::EvalFile => self.load_network(name, eval_file),
+            Key::UseNnue => self.choose_evaluator(),
             Key::Idle | Key::Pruning | Key::Knowledge | Key::Style => self.note(format!(
                 "{name}: accepted; the search has no such setting yet and plays as before"
             )),
             _ => {}
         }
+    }
+
+    /// Reads the network `EvalFile` now names; a file that cannot be read
+    /// or is not a sound network is refused and `previous` kept.
+    fn load_network(&mut self, option: &str, previous: String) {
+        match crate::nnue::load(&self.options.eval_file) {
+            Ok(net) => {
+                self.network = Some(net);
+                self.choose_evaluator();
+                if !self.options.use_nnue {
+                    self.note(format!(
+                        "{option}: network {} read; it speaks once the network evaluation is switched on",
+                        self.options.eval_file
+                    ));
+                }
+            }
+            Err(e) => {
+                self.error(format!("{option}: {e}; keeping {previous}"));
+                self.options.eval_file = previous;
+            }
+        }
+    }
+
+    /// Hands the engine the evaluation the options ask for.
+    fn choose_evaluator(&mut self) {
+        let evaluator = if self.options.use_nnue {
+            match self
+                .network
+                .clone()
+                .map_or_else(|| crate::nnue::load(&self.options.eval_file), Ok)
+            {
+                Ok(net) => {
+                    self.network = Some(Arc::clone(&net));
+                    Evaluator::Network(net)
+                }
+                Err(e) => {
+                    self.error(format!(
+                        "network evaluation: {e}; the classical evaluation speaks"
+                    ));
+                    self.options.use_nnue = false;
+                    Evaluator::Classical
+                }
+            }
+        } else {
+            Evaluator::Classical
+        };
+        self.engine.set_evaluator(evaluator);
     }
 
     fn ban(&mut self, moves: &[String]) {
@@ -428,7 +487,7 @@ impl Session {
             .count();
         if go.depth == Some(0) && dialect == Dialect::Ucci {
             // UCCI: depth 0 is the static score and no move.
-            let score = evaluate(&self.position);
+            let score = self.engine.evaluator().evaluate(&self.position);
             self.out.line(&format!("info depth 0 score {score}"));
             self.out.line(reply::no_move(dialect));
             return;

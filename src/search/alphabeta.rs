@@ -20,7 +20,7 @@
 //! other path to the same position is cut on it.
 
 use super::check::{gives_check, CheckGuard};
-use super::eval::{evaluate_with, Material};
+use super::evaluator::EvalStack;
 use super::history::{Histories, PieceTo};
 use super::info::{Info, InfoSink};
 use super::movepick::MovePicker;
@@ -64,8 +64,8 @@ pub struct Worker<'a> {
     banned: Vec<Move>,
     histories: &'a mut Histories,
     stack: [Frame; MAX_PLY + 4],
-    /// The material sum of the current position, one entry per ply played.
-    material: Vec<Material>,
+    /// What the evaluation keeps up to date, one entry per ply played.
+    eval_stack: EvalStack,
     /// The natural-limit clock of the current position, one entry per ply played.
     clocks: Vec<MoveClock>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -120,7 +120,7 @@ impl<'a> Worker<'a> {
         Worker {
             id,
             shared,
-            material: vec![Material::of(&pos)],
+            eval_stack: EvalStack::new(&shared.evaluator, &pos),
             clocks: vec![root_clock(&pos)],
             pos,
             rules,
@@ -180,12 +180,11 @@ impl<'a> Worker<'a> {
             .collect()
     }
 
-    /// Plays `mv` (which gives check or not, as told), keeping the material
-    /// sum and the clock in step.
+    /// Plays `mv` (which gives check or not, as told), keeping the
+    /// evaluation's state and the clock in step.
     #[inline]
     fn play(&mut self, mv: Move, gives_check: bool) {
-        let material = self.current_material().after(&self.pos, mv);
-        self.material.push(material);
+        self.eval_stack.push_move(&self.pos, mv);
         let mover = self.pos.side_to_move();
         let captured = self.pos.piece_at(mv.to()).is_some();
         self.pos.make(mv);
@@ -197,13 +196,13 @@ impl<'a> Worker<'a> {
     /// Takes back the last [`play`](Worker::play) or null move.
     #[inline]
     fn take_back(&mut self) {
-        self.material.pop();
+        self.eval_stack.pop();
         self.clocks.pop();
         self.pos.unmake();
     }
 
     fn play_null(&mut self) {
-        self.material.push(self.current_material());
+        self.eval_stack.push_null();
         let mut clock = self.current_clock();
         clock.record(self.pos.side_to_move(), false, false);
         self.clocks.push(clock);
@@ -225,18 +224,10 @@ impl<'a> Worker<'a> {
         self.current_clock().counted() + (depth.max(0) as u32) < NATURAL_LIMIT_PLIES
     }
 
-    #[inline]
-    fn current_material(&self) -> Material {
-        *self
-            .material
-            .last()
-            .expect("the root's material is always there")
-    }
-
     /// The static evaluation, as the table stores it (unfaded).
     #[inline]
     fn evaluate(&self) -> i32 {
-        evaluate_with(&self.pos, self.current_material())
+        self.eval_stack.evaluate(&self.pos)
     }
 
     /// `eval` faded towards the draw as the natural limit nears, to half its

@@ -3,7 +3,7 @@
 //! binary always gives the same count, and a change that alters it on purpose
 //! says so. Nodes per second is the speed figure.
 
-use super::{Engine, Limits};
+use super::{Engine, Evaluator, Limits};
 use crate::core::Position;
 use crate::rules::RuleSet;
 use std::time::{Duration, Instant};
@@ -70,8 +70,20 @@ pub fn run_bench(depth: i32, hash_megabytes: usize) -> BenchResult {
 /// [`run_bench`] with repetitions in the search judged by `rules` (to
 /// measure what the repetition rules cost).
 pub fn run_bench_under(depth: i32, hash_megabytes: usize, rules: RuleSet) -> BenchResult {
+    run_bench_with(depth, hash_megabytes, rules, Evaluator::Classical)
+}
+
+/// [`run_bench_under`] with the evaluation `evaluator` (to compare the
+/// speed of the hand-crafted evaluation and a network).
+pub fn run_bench_with(
+    depth: i32,
+    hash_megabytes: usize,
+    rules: RuleSet,
+    evaluator: Evaluator,
+) -> BenchResult {
     let mut engine = Engine::new(hash_megabytes, 1);
     engine.set_rules(rules);
+    engine.set_evaluator(evaluator);
     let start = Instant::now();
     let mut nodes = 0;
     for fen in BENCH_POSITIONS {

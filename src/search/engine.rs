@@ -6,6 +6,7 @@
 
 use super::alphabeta::Worker;
 use super::deepening::{helper_loop, main_loop};
+use super::evaluator::Evaluator;
 use super::history::{Histories, HistoryStore};
 use super::info::{InfoSink, SearchOutcome};
 use super::limits::Limits;
@@ -85,6 +86,7 @@ pub struct Engine {
     threads: usize,
     rules: RuleSet,
     move_overhead: Duration,
+    evaluator: Evaluator,
 }
 
 impl Default for Engine {
@@ -104,6 +106,7 @@ impl Engine {
             threads: threads.max(1),
             rules: RuleSet::default(),
             move_overhead: Duration::from_millis(30),
+            evaluator: Evaluator::default(),
         }
     }
 
@@ -137,6 +140,19 @@ impl Engine {
         self.move_overhead = overhead;
     }
 
+    /// Chooses the evaluation; the table's stored evaluations belong to the
+    /// old one, so it is cleared when the choice changes.
+    pub fn set_evaluator(&mut self, evaluator: Evaluator) {
+        if evaluator.name() != self.evaluator.name() {
+            self.tt.clear();
+        }
+        self.evaluator = evaluator;
+    }
+
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
+    }
+
     /// Forgets all search results and what the move ordering learned (a new game).
     pub fn clear(&self) {
         self.tt.clear();
@@ -152,6 +168,7 @@ impl Engine {
         self.tt.new_search();
         let shared = Arc::new(Shared::new(
             Arc::clone(&self.tt),
+            self.evaluator.clone(),
             limits.ponder,
             limits.time_plan(self.move_overhead),
             limits.node_limit(),

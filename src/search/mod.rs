@@ -8,6 +8,7 @@ mod correction;
 mod deepening;
 mod engine;
 pub mod eval;
+pub mod evaluator;
 pub mod fault;
 mod history;
 mod info;
@@ -22,6 +23,7 @@ pub mod tt;
 pub mod weights;
 
 pub use engine::{Engine, SearchControl, SearchHandle};
+pub use evaluator::Evaluator;
 pub use info::{Info, InfoSink, Iteration, Progress, SearchOutcome};
 pub use limits::{Clock, Limits, TimePlan};
 pub use score::Score;

@@ -1,6 +1,8 @@
-//! The state every search thread shares: the transposition table, the stop
-//! and ponder flags, the node count, and the clock with its limits.
+//! The state every search thread shares: the transposition table, the
+//! evaluation, the stop and ponder flags, the node count, and the clock
+//! with its limits.
 
+use super::evaluator::Evaluator;
 use super::limits::TimePlan;
 use super::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -10,6 +12,7 @@ use std::time::{Duration, Instant};
 /// State the search threads share: the table, the stop flag, node counts and the clock.
 pub struct Shared {
     pub tt: Arc<TranspositionTable>,
+    pub evaluator: Evaluator,
     pub stop: AtomicBool,
     pub pondering: AtomicBool,
     pub nodes: AtomicU64,
@@ -25,12 +28,14 @@ impl Shared {
     /// The state of a search starting now under `plan` and `node_limit`.
     pub fn new(
         tt: Arc<TranspositionTable>,
+        evaluator: Evaluator,
         pondering: bool,
         plan: Option<TimePlan>,
         node_limit: Option<u64>,
     ) -> Shared {
         Shared {
             tt,
+            evaluator,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
             nodes: AtomicU64::new(0),

@@ -1,0 +1,42 @@
+//! The neural network evaluation (NNUE): 1,260 inputs per side (a piece of
+//! either owner on a square, [`features`]), an accumulator of
+//! [`network::HIDDEN`] sums per side kept up to date move by move
+//! ([`accumulator`]), a clipped activation and one output. Trained here by
+//! `chuhan train` ([`crate::learn::train`]) on our own games.
+
+pub mod accumulator;
+pub mod features;
+pub mod network;
+
+pub use accumulator::{evaluate, Accumulator};
+pub use network::{Network, NetworkError};
+
+use std::sync::{Arc, OnceLock};
+
+/// What `EvalFile` / `evalfile` names the network built into the binary.
+pub const BUILT_IN: &str = "<built-in>";
+
+/// The network trained for this release (see the README for its data).
+static BUILT_IN_BYTES: &[u8] = include_bytes!("chuhan.nnue");
+
+/// The network built into the binary, read once.
+pub fn built_in() -> Arc<Network> {
+    static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+    Arc::clone(NETWORK.get_or_init(|| {
+        Arc::new(
+            Network::from_bytes(BUILT_IN_BYTES)
+                .expect("the built-in network is sound (a test reads it)"),
+        )
+    }))
+}
+
+/// The network `name` names: [`BUILT_IN`] or a file's path.
+pub fn load(name: &str) -> Result<Arc<Network>, String> {
+    if name == BUILT_IN {
+        return Ok(built_in());
+    }
+    let bytes = std::fs::read(name).map_err(|e| format!("{name}: {e}"))?;
+    Network::from_bytes(&bytes)
+        .map(Arc::new)
+        .map_err(|e| format!("{name}: {e}"))
+}

@@ -1,0 +1,197 @@
+//! The network trainer on a small set of our own games: its exact gradient
+//! matches finite differences, training lowers the loss, the engine's
+//! integer network evaluates as the floating-point one within a stated
+//! tolerance, checkpoints round-trip, and `chuhan train` prints the loss per
+//! epoch and writes a network the engine reads.
+
+mod tool_run;
+
+use chuhan::book::Books;
+use chuhan::learn::format::{DataWriter, Record};
+use chuhan::learn::selfplay::{play_game, GameSettings, OpeningSource};
+use chuhan::learn::train::{gradient, mean_loss, train, FloatNetwork, NetDataset, TrainConfig};
+use chuhan::nnue::{evaluate, Network};
+use std::path::PathBuf;
+use tool_run::{chuhan, run_with_input};
+
+/// Records of `games` self-play games at a small node budget.
+fn records(games: u64) -> Vec<Record> {
+    let settings = GameSettings {
+        nodes: 300,
+        ..GameSettings::default()
+    };
+    let openings = OpeningSource::new(Books::none());
+    (0..games)
+        .flat_map(|n| {
+            play_game(&settings, &openings, 200 + n, &|| false)
+                .unwrap()
+                .records
+        })
+        .collect()
+}
+
+fn dataset(records: &[Record]) -> NetDataset {
+    let mut data = NetDataset::new();
+    for record in records {
+        data.add(record);
+    }
+    assert!(data.len() > 300, "{} quiet positions", data.len());
+    data
+}
+
+#[test]
+fn the_exact_gradient_matches_finite_differences() {
+    let data = dataset(&records(4));
+    let net = FloatNetwork::random(3);
+    let k = data.fit_score_scale();
+    let all: Vec<u32> = (0..data.len() as u32).collect();
+    let (g, loss) = gradient(&net, &data, &all, None, k, 0.3);
+    assert!((loss - mean_loss(&net, &data, k, 0.3)).abs() < 1e-5);
+    // The parameters the data moves most: the output layer and the input
+    // rows of common pieces.
+    let mut order: Vec<usize> = (0..g.len()).collect();
+    order.sort_by(|&a, &b| g[b].abs().total_cmp(&g[a].abs()));
+    let h = 1e-2f32;
+    for &i in order.iter().take(40) {
+        let mut plus = net.clone();
+        plus.parameters[i] += h;
+        let mut minus = net.clone();
+        minus.parameters[i] -= h;
+        let numeric =
+            (mean_loss(&plus, &data, k, 0.3) - mean_loss(&minus, &data, k, 0.3)) / (2.0 * h as f64);
+        let exact = g[i] as f64;
+        assert!(
+            (numeric - exact).abs() <= 0.05 * exact.abs() + 1e-5,
+            "parameter {i}: exact {exact}, finite differences {numeric}"
+        );
+    }
+}
+
+#[test]
+fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one() {
+    let all = records(8);
+    let (learn, held) = all.split_at(all.len() * 3 / 4);
+    let (data, validation) = (dataset(learn), {
+        let mut v = NetDataset::new();
+        held.iter().for_each(|r| {
+            v.add(r);
+        });
+        v
+    });
+    let k = data.fit_score_scale();
+    let mut net = FloatNetwork::random(1);
+    let config = TrainConfig {
+        epochs: 8,
+        batch: 256,
+        lambda: 0.0,
+        ..TrainConfig::default()
+    };
+    let mut reports = Vec::new();
+    train(
+        &mut net,
+        &data,
+        Some(&validation),
+        k,
+        &config,
+        &|| false,
+        &mut |r, _| reports.push(r.clone()),
+    );
+    assert_eq!(reports.len(), 9, "epoch 0 and eight epochs");
+    let (first, last) = (&reports[0], &reports[8]);
+    assert!(
+        last.loss < first.loss - 0.005,
+        "{} -> {}",
+        first.loss,
+        last.loss
+    );
+    let (v0, v8) = (
+        first.validation_loss.unwrap(),
+        last.validation_loss.unwrap(),
+    );
+    assert!(v8 < v0, "validation {v0} -> {v8}");
+
+    // Rounded to integers, the network stays within 5 cp + 2% of itself
+    // (the accumulator holds each weight to 1/255).
+    let quantised = net.quantise();
+    let mut worst = 0f32;
+    for record in all.iter().step_by(3) {
+        let pos = record.position().unwrap();
+        let float = net.evaluate(&pos);
+        let integer = evaluate(&quantised, &pos) as f32;
+        let error = (float - integer).abs();
+        assert!(
+            error <= 5.0 + 0.02 * float.abs(),
+            "{}: float {float}, integer {integer}",
+            record.fen()
+        );
+        worst = worst.max(error);
+    }
+    println!("worst rounding error {worst:.2} cp");
+}
+
+#[test]
+fn a_checkpoint_round_trips_and_a_wrong_one_is_refused() {
+    let net = FloatNetwork::random(9);
+    assert_eq!(FloatNetwork::from_bytes(&net.to_bytes()), Ok(net.clone()));
+    let bytes = net.to_bytes();
+    assert!(FloatNetwork::from_bytes(&bytes[..bytes.len() - 4]).is_err());
+    assert!(FloatNetwork::from_bytes(&net.quantise().to_bytes()).is_err());
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("chuhan-train-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads() {
+    let data = temp("data.bin");
+    let mut writer = DataWriter::append(&data).unwrap();
+    writer.write(&records(3)).unwrap();
+    writer.flush().unwrap();
+    drop(writer);
+    let out = temp("net.nnue");
+    let (ok, stdout, stderr) = chuhan(&[
+        "train",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--epochs",
+        "3",
+        "--batch",
+        "128",
+        "--validation",
+        "0.3",
+    ]);
+    assert!(ok, "{stderr}");
+    let epochs: Vec<&str> = stdout.lines().filter(|l| l.starts_with("epoch ")).collect();
+    assert_eq!(epochs.len(), 4, "{stdout}");
+    assert!(epochs[3].contains(" validation "), "{}", epochs[3]);
+    let net = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let checkpoint = PathBuf::from(format!("{}.ckpt", out.display()));
+    assert!(FloatNetwork::from_bytes(&std::fs::read(&checkpoint).unwrap()).is_ok());
+
+    // The engine evaluates with it once told to.
+    let session = run_with_input(
+        &[],
+        &format!(
+            "ucci\nsetoption evalfile {}\nsetoption usennue true\nposition startpos\neval\nquit\n",
+            out.display()
+        ),
+    );
+    let expected = format!("eval side red evaluation network {:016x}", net.hash());
+    assert!(
+        session.out.lines().any(|l| l == expected),
+        "{}",
+        session.out
+    );
+    for path in [data, out, checkpoint] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn train_refuses_bad_arguments_in_one_line() {
+    let run = run_with_input(&["train", "x.bin", "--out", "n.nnue", "--lambda", "2"], "");
+    assert_eq!(run.code, Some(2));
+    assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+}
