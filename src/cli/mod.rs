@@ -14,6 +14,7 @@ pub mod r#match;
 pub mod perft;
 pub mod tactics;
 pub mod train;
+mod training_data;
 pub mod tune;
 mod values;
 

@@ -1,11 +1,10 @@
 //! `chuhan train FILE... --out NET`: trains the network evaluation on
 //! training data (see [`crate::learn::train`]).
 
+use super::training_data::TrainingData;
 use super::values::{check_learning, number};
 use super::ToolError;
-use crate::learn::format::DataReader;
 use crate::learn::train::{train, FloatNetwork, NetDataset, TrainConfig};
-use crate::learn::tune::Holdout;
 use crate::matchrunner::interrupt;
 use std::path::{Path, PathBuf};
 
@@ -26,9 +25,8 @@ use std::path::{Path, PathBuf};
   chuhan train data/selfplay.bin --out chuhan.nnue --validation 0.05
   chuhan train a.bin b.bin --epochs 40 --lr 0.001 --out net.nnue --resume net.nnue.ckpt")]
 pub struct TrainArgs {
-    /// Training-data files written by `chuhan datagen`.
-    #[arg(value_name = "FILE", required = true)]
-    data: Vec<PathBuf>,
+    #[command(flatten)]
+    input: TrainingData,
     /// Where to write the network (and OUT.ckpt, the checkpoint).
     #[arg(long, value_name = "OUT")]
     out: PathBuf,
@@ -41,19 +39,13 @@ pub struct TrainArgs {
     /// Positions per step.
     #[arg(long, value_name = "N", default_value_t = 4096, value_parser = number::<usize>)]
     batch: usize,
-    /// The weight of the game result in the target, 0 to 1 (the rest is the search score).
-    #[arg(long, value_name = "X", default_value_t = 0.5, value_parser = number::<f64>)]
+    /// The weight of the game result in the target, 0 to 1 (the rest is the
+    /// search score; 0 by default: on 11,339 games, 0.5 played 466 Elo worse).
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
     lambda: f64,
     /// Seeds the first weights, the order of the positions and the mirrors.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
     seed: u64,
-    /// Hold out this share of the games (0 to below 1, whole games) and
-    /// report their loss beside the training loss.
-    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
-    validation: f64,
-    /// Read at most this many records.
-    #[arg(long, value_name = "N", value_parser = number::<u64>)]
-    max_positions: Option<u64>,
     /// Start from this checkpoint (OUT.ckpt of an earlier run) instead of random weights.
     #[arg(long, value_name = "CKPT")]
     resume: Option<PathBuf>,
@@ -61,13 +53,17 @@ pub struct TrainArgs {
 
 /// Runs the tool.
 pub fn run(args: TrainArgs) -> Result<(), ToolError> {
-    check_learning(args.lambda, args.validation, args.lr, args.batch)?;
+    check_learning(args.lambda, args.input.validation, args.lr, args.batch)?;
     let mut net = match &args.resume {
         Some(path) => FloatNetwork::from_bytes(&read(path)?)
             .map_err(|e| format!("{}: {e}", path.display()))?,
         None => FloatNetwork::random(args.seed),
     };
-    let (data, validation, read) = load(&args.data, args.validation, args.max_positions)?;
+    let (mut data, mut validation) = (NetDataset::new(), NetDataset::new());
+    let read = args.input.read(|record, held_out| {
+        let set = if held_out { &mut validation } else { &mut data };
+        set.add(record);
+    })?;
     if data.is_empty() {
         return Err(format!("no quiet positions in {read} records").into());
     }
@@ -117,27 +113,6 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
     written?;
     println!("wrote {} and {}", args.out.display(), checkpoint.display());
     Ok(())
-}
-
-/// The quiet positions of `files`, split into training and held-out games,
-/// and the number of records read.
-fn load(
-    files: &[PathBuf],
-    fraction: f64,
-    max: Option<u64>,
-) -> Result<(NetDataset, NetDataset, u64), String> {
-    let (mut data, mut validation) = (NetDataset::new(), NetDataset::new());
-    let mut holdout = Holdout::new(fraction);
-    let read = DataReader::for_each_record(files, max, |record| {
-        let set = if holdout.holds(record) {
-            &mut validation
-        } else {
-            &mut data
-        };
-        set.add(record);
-    })
-    .map_err(|e| e.to_string())?;
-    Ok((data, validation, read))
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {

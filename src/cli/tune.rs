@@ -1,12 +1,12 @@
 //! `chuhan tune FILE... --out weights.rs`: Texel tuning of the hand-crafted
 //! evaluation on training data (see [`crate::learn::tune`]).
 
+use super::training_data::TrainingData;
 use super::values::{check_learning, number};
 use super::ToolError;
-use crate::learn::format::DataReader;
 use crate::learn::layout::current_weights;
 use crate::learn::source::weights_source;
-use crate::learn::tune::{fit_scale, rounded, tune, Dataset, Holdout, TuneConfig};
+use crate::learn::tune::{fit_scale, rounded, tune, Dataset, TuneConfig};
 use crate::matchrunner::interrupt;
 use std::path::PathBuf;
 
@@ -24,9 +24,8 @@ use std::path::PathBuf;
   chuhan tune data/selfplay.bin --out tuned_weights.rs
   chuhan tune a.bin b.bin --epochs 50 --lr 0.5 --lambda 0.7 --out src/search/weights.rs")]
 pub struct TuneArgs {
-    /// Training-data files written by `chuhan datagen`.
-    #[arg(value_name = "FILE", required = true)]
-    data: Vec<PathBuf>,
+    #[command(flatten)]
+    input: TrainingData,
     /// Where to write the tuned weights (Rust source).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -49,33 +48,20 @@ pub struct TuneArgs {
     /// of X/2 times the squared change, added to the mean loss.
     #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
     l2: f64,
-    /// Hold out this share of the games (0 to 1, whole games, chosen
-    /// deterministically) and report their loss beside the training loss.
-    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
-    validation: f64,
-    /// Read at most this many records.
-    #[arg(long, value_name = "N", value_parser = number::<u64>)]
-    max_positions: Option<u64>,
 }
 
 /// Runs the tool.
 pub fn run(args: TuneArgs) -> Result<(), ToolError> {
-    check_learning(args.lambda, args.validation, args.lr, args.batch)?;
+    check_learning(args.lambda, args.input.validation, args.lr, args.batch)?;
     if args.l2.is_nan() || args.l2 < 0.0 {
         return Err(ToolError::Usage("--l2 must not be negative".into()));
     }
     let mut data = Dataset::new();
     let mut validation = Dataset::new();
-    let mut holdout = Holdout::new(args.validation);
-    let read = DataReader::for_each_record(&args.data, args.max_positions, |record| {
-        let set = if holdout.holds(record) {
-            &mut validation
-        } else {
-            &mut data
-        };
+    let read = args.input.read(|record, held_out| {
+        let set = if held_out { &mut validation } else { &mut data };
         set.add(record);
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     if data.is_empty() {
         return Err(format!("no quiet positions in {read} records").into());
     }
@@ -84,7 +70,7 @@ pub fn run(args: TuneArgs) -> Result<(), ToolError> {
         data.len() + validation.len(),
         data.skipped + validation.skipped
     );
-    if args.validation > 0.0 {
+    if args.input.validation > 0.0 {
         eprintln!("tune: {} of them held out for validation", validation.len());
     }
     let initial = current_weights();

@@ -314,7 +314,7 @@ impl Default for TrainConfig {
             epochs: 30,
             learning_rate: 2e-3,
             batch: 4096,
-            lambda: 0.5,
+            lambda: 0.0,
             seed: 1,
         }
     }

@@ -1,0 +1,34 @@
+//! The data files that `tune` and `train` learn from, and their split into
+//! the games trained on and the games held out.
+
+use super::values::number;
+use crate::learn::format::{DataReader, Record};
+use crate::learn::tune::Holdout;
+use std::path::PathBuf;
+
+/// Where the training positions come from.
+#[derive(Debug, clap::Args)]
+pub struct TrainingData {
+    /// Training-data files written by `chuhan datagen`.
+    #[arg(value_name = "FILE", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Hold out this share of the games (0 to below 1, whole games, chosen
+    /// deterministically) and report their loss beside the training loss.
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
+    pub validation: f64,
+    /// Read at most this many records.
+    #[arg(long, value_name = "N", value_parser = number::<u64>)]
+    pub max_positions: Option<u64>,
+}
+
+impl TrainingData {
+    /// Hands every record to `take`, with whether its game is held out;
+    /// returns how many records it read.
+    pub fn read(&self, mut take: impl FnMut(&Record, bool)) -> Result<u64, String> {
+        let mut holdout = Holdout::new(self.validation);
+        DataReader::for_each_record(&self.data, self.max_positions, |record| {
+            take(record, holdout.holds(record))
+        })
+        .map_err(|e| e.to_string())
+    }
+}
