@@ -732,5 +732,9 @@ fn the_match_openings_are_612_different_playable_positions() {
         let fields: Vec<&str> = fen.split(' ').take(2).collect();
         positions.insert(fields.join(" "));
     }
-    assert_eq!(positions.len(), openings.len(), "no two lines reach one position");
+    assert_eq!(
+        positions.len(),
+        openings.len(),
+        "no two lines reach one position"
+    );
 }
