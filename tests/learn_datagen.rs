@@ -6,6 +6,8 @@
 mod tool_run;
 
 use chuhan::learn::format::{DataReader, Record};
+use chuhan::search::{Engine, Evaluator, Limits};
+use chuhan::Color;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -78,6 +80,89 @@ fn a_seed_writes_the_same_data_for_any_thread_count() {
     }
     assert!(records.iter().any(|r| r.in_check) || records.iter().any(|r| r.best_move_captures));
     for p in [a, b, c] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// The first record of each game, searched again by a fresh engine with
+/// `evaluator` at datagen's 300 nodes: the score it gives, from Red's view.
+fn first_scores_searched_with(records: &[Record], evaluator: &Evaluator) -> Vec<(i16, i16)> {
+    games(records)
+        .iter()
+        .map(|game| {
+            let first = &game[0];
+            let pos = first.position().unwrap();
+            let mut engine = Engine::new(16, 1);
+            engine.set_evaluator(evaluator.clone());
+            let limits = Limits {
+                nodes: Some(300),
+                ..Limits::default()
+            };
+            let for_mover = engine.search(&pos, limits).score.as_centipawns();
+            let red = match pos.side_to_move() {
+                Color::Red => for_mover,
+                Color::Black => -for_mover,
+            };
+            (first.score, red as i16)
+        })
+        .collect()
+}
+
+#[test]
+fn network_plays_the_games_with_the_network_evaluation() {
+    let (classical, network, again) = (
+        temp_file("dg-classical.bin"),
+        temp_file("dg-network.bin"),
+        temp_file("dg-network2.bin"),
+    );
+    let args = ["--games", "2", "--threads", "2", "--seed", "9"];
+    assert!(datagen(&classical, &args).0);
+    let with_network: Vec<&str> = args.iter().copied().chain(["--network"]).collect();
+    let (ok, _, err) = datagen(&network, &with_network);
+    assert!(ok, "{err}");
+    assert!(datagen(&again, &with_network).0);
+    let bytes = |p: &PathBuf| std::fs::read(p).unwrap();
+    assert_eq!(
+        bytes(&network),
+        bytes(&again),
+        "a seed repeats with the network too"
+    );
+    assert_ne!(
+        bytes(&network),
+        bytes(&classical),
+        "the evaluation changes the games"
+    );
+
+    // Each game's first score is the network's search, not the classical one.
+    let read = |p: &PathBuf| DataReader::open(p).unwrap().read_all().unwrap();
+    let net = Evaluator::Network(chuhan::nnue::built_in());
+    for (recorded, searched) in first_scores_searched_with(&read(&network), &net) {
+        assert_eq!(recorded, searched, "network data, network search");
+    }
+    for (recorded, searched) in first_scores_searched_with(&read(&classical), &Evaluator::Classical)
+    {
+        assert_eq!(recorded, searched, "classical data, classical search");
+    }
+
+    // A network file that cannot be read is one error line and no data.
+    let missing = temp_file("dg-no-such.nnue");
+    let target = temp_file("dg-unwritten.bin");
+    let run = run_with_input(
+        &[
+            "datagen",
+            "--out",
+            target.to_str().unwrap(),
+            "--games",
+            "1",
+            "--network",
+            missing.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_ne!(run.code, Some(0));
+    assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+    assert!(!target.exists(), "nothing written");
+    for p in [classical, network, again] {
         let _ = std::fs::remove_file(p);
     }
 }
@@ -198,6 +283,7 @@ fn bad_arguments_and_foreign_files_are_one_error_line() {
         "--games",
         "--seed",
         "--positions",
+        "--network",
     ] {
         assert!(help.contains(flag), "{flag} in the help");
     }

@@ -710,3 +710,31 @@ fn our_engine_plays_itself_at_fixed_depth_and_on_the_clock() {
         assert!(fair.contains(&termination), "{termination}: {stdout}");
     }
 }
+
+/// `book/match-openings.pgn`, the openings for fixed-node matches: 612
+/// lines of 14 plies, each a different position with moves left. Fixed-node
+/// games are deterministic, so a match replays a game once it has used up
+/// every opening in both colours: the 44 built-in openings give only 88
+/// different games.
+#[test]
+fn the_match_openings_are_612_different_playable_positions() {
+    use chuhan::matchrunner::openings::{read_file, OpeningFormat};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/match-openings.pgn");
+    let openings = read_file(path, OpeningFormat::Pgn).unwrap();
+    assert_eq!(openings.len(), 612);
+    let mut positions = std::collections::HashSet::new();
+    for opening in &openings {
+        assert_eq!(opening.moves.len(), 14, "{}", opening.name);
+        let pos = opening.position();
+        assert!(!pos.legal_moves().is_empty(), "{}", opening.name);
+        // The board and the side to move; the move counters may differ.
+        let fen = pos.to_fen();
+        let fields: Vec<&str> = fen.split(' ').take(2).collect();
+        positions.insert(fields.join(" "));
+    }
+    assert_eq!(
+        positions.len(),
+        openings.len(),
+        "no two lines reach one position"
+    );
+}

@@ -9,6 +9,7 @@ use crate::learn::datagen::{self, DatagenConfig};
 use crate::learn::selfplay::{GameSettings, OpeningSource};
 use crate::matchrunner::interrupt;
 use crate::rules::RuleSet;
+use crate::search::Evaluator;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -26,7 +27,8 @@ use std::time::Duration;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan datagen --out data/selfplay.bin --threads 2 --nodes 5000 --games 100
-  chuhan datagen --out data/selfplay.bin --positions 2000000 --seed 7")]
+  chuhan datagen --out data/selfplay.bin --positions 2000000 --seed 7
+  chuhan datagen --out data/nnue.bin --network --threads 2 --positions 100000")]
 pub struct DatagenArgs {
     /// The data file to append to.
     #[arg(long, value_name = "FILE")]
@@ -82,6 +84,10 @@ pub struct DatagenArgs {
     /// The repetition rules: chinese, asian or simple.
     #[arg(long, value_name = "RULE", default_value_t = RuleSet::default())]
     rule: RuleSet,
+    /// Play with a network evaluation: the built-in one, or the network file
+    /// FILE (without this flag, the hand-crafted evaluation).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::nnue::BUILT_IN)]
+    network: Option<String>,
     /// Seconds between progress lines.
     #[arg(long, value_name = "S", default_value_t = 5, value_parser = number::<u64>)]
     progress: u64,
@@ -103,6 +109,10 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
             .and_then(|path| Books::open(&[path]).ok())
             .unwrap_or_else(Books::none)
     };
+    let evaluator = match &args.network {
+        Some(name) => Evaluator::Network(crate::nnue::load(name)?),
+        None => Evaluator::Classical,
+    };
     let config = DatagenConfig {
         out: args.out,
         threads: args.threads,
@@ -121,6 +131,7 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
             draw_after: args.draw_after,
             max_plies: args.max_plies,
             rules: args.rule,
+            evaluator,
         },
         progress_every: Duration::from_secs(args.progress),
     };

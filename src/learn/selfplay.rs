@@ -14,7 +14,7 @@ use crate::core::{Color, Position};
 use crate::matchrunner::openings::{self, Opening};
 use crate::random::Rng;
 use crate::rules::{judge_game, losing_repetitions, GameOutcome, RuleSet};
-use crate::search::{Engine, Limits};
+use crate::search::{Engine, Evaluator, Limits};
 
 /// How games are played and when they are adjudicated.
 #[derive(Clone, Debug)]
@@ -38,6 +38,8 @@ pub struct GameSettings {
     /// A game that reaches this ply is a draw.
     pub max_plies: usize,
     pub rules: RuleSet,
+    /// The evaluation both sides search with.
+    pub evaluator: Evaluator,
 }
 
 impl Default for GameSettings {
@@ -54,6 +56,7 @@ impl Default for GameSettings {
             draw_after: 80,
             max_plies: 400,
             rules: RuleSet::default(),
+            evaluator: Evaluator::Classical,
         }
     }
 }
@@ -129,6 +132,7 @@ pub fn play_game(
     let mut moves: Vec<_> = pos.history().iter().filter_map(|undo| undo.mv).collect();
     let mut engine = Engine::new(settings.hash_megabytes, 1);
     engine.set_rules(settings.rules);
+    engine.set_evaluator(settings.evaluator.clone());
     let mut records = Vec::new();
     // Scores from Red's view, one per ply played.
     let mut scores: Vec<i32> = Vec::new();

@@ -50,12 +50,12 @@ impl std::ops::Mul<i32> for S {
 #[rustfmt::skip]
 pub const MATERIAL: [S; 7] = [
     S(0, 0),
-    S(116, 70),
-    S(111, 77),
-    S(410, 453),
-    S(968, 1045),
-    S(478, 427),
-    S(64, 100),
+    S(268, 85),
+    S(-3, 72),
+    S(452, 426),
+    S(1096, 1013),
+    S(547, 392),
+    S(49, 55),
 ];
 
 /// Phase weight of each kind: a full board sums to [`PHASE_MAX`].
@@ -66,93 +66,93 @@ pub const PHASE_MAX: i32 = 48;
 /// much per enemy attacking unit (chariot 2, horse and cannon 1, two crossed
 /// pawns 1), up to [`GUARD_ATTACK_CAP`] units; so a missing advisor or
 /// elephant costs the more, the more attackers the enemy keeps.
-pub const ADVISOR_GUARD: S = S(2, 6);
-pub const ELEPHANT_GUARD: S = S(9, 9);
+pub const ADVISOR_GUARD: S = S(-21, -5);
+pub const ELEPHANT_GUARD: S = S(29, 17);
 pub const GUARD_ATTACK_CAP: i32 = 8;
 
 /// Per reachable point (not occupied by a friend).
-pub const CHARIOT_MOBILITY: S = S(6, 7);
-pub const HORSE_MOBILITY: S = S(31, -9);
-pub const CANNON_MOBILITY: S = S(9, -5);
+pub const CHARIOT_MOBILITY: S = S(4, 3);
+pub const HORSE_MOBILITY: S = S(14, -3);
+pub const CANNON_MOBILITY: S = S(2, -1);
 /// A horse that can go nowhere safe.
-pub const HORSE_TRAPPED: S = S(-36, -41);
+pub const HORSE_TRAPPED: S = S(10, -94);
 
 /// A chariot on a file with no pawn of its own ahead of it.
-pub const CHARIOT_OPEN_FILE: S = S(27, 15);
+pub const CHARIOT_OPEN_FILE: S = S(14, 31);
 
 /// Enemy pieces in the zone around a king, by count (0, 1, 2, 3, 4+), as a penalty.
 #[rustfmt::skip]
-pub const KING_ZONE_ATTACKERS: [i32; 5] = [-11, 2, 49, 106, 183];
+pub const KING_ZONE_ATTACKERS: [i32; 5] = [-10, 0, 42, 116, 204];
 /// The king's file open to an enemy chariot (no piece in between).
-pub const KING_FILE_OPEN: S = S(43, 14);
+pub const KING_FILE_OPEN: S = S(96, -40);
 /// An enemy cannon on the king's file with nothing between (空头炮).
-pub const HOLLOW_CANNON: S = S(96, 14);
+pub const HOLLOW_CANNON: S = S(121, -10);
 /// An enemy cannon on the king's file with two pieces between (a loaded central cannon).
-pub const LOADED_CANNON: S = S(39, 16);
+pub const LOADED_CANNON: S = S(49, 22);
 /// The king stepped off its back rank.
-pub const KING_RAISED: S = S(-28, 8);
+pub const KING_RAISED: S = S(-74, 13);
 
 /// Two crossed pawns side by side.
-pub const CONNECTED_CROSSED_PAWNS: S = S(16, 26);
+pub const CONNECTED_CROSSED_PAWNS: S = S(19, 7);
 
 /// Threats, per piece (the expected loss, small: the owner may be the one
 /// to move and answer the threat). A chariot attacked by a horse, cannon or
 /// pawn.
-pub const CHARIOT_THREATENED: S = S(-21, -20);
+pub const CHARIOT_THREATENED: S = S(-25, 24);
 /// A horse or cannon attacked by a pawn.
-pub const MINOR_THREATENED_BY_PAWN: S = S(-16, -15);
+pub const MINOR_THREATENED_BY_PAWN: S = S(-46, -15);
 /// A chariot, horse or cannon attacked and not defended.
-pub const HANGING_PIECE: S = S(-21, -18);
+pub const HANGING_PIECE: S = S(-34, -20);
 
 /// Each advisor and elephant, per enemy attacking unit that has crossed the
 /// river into our half (chariot 2, horse and cannon 1, two pawns 1; capped
 /// at [`GUARD_ATTACK_CAP`]), on top of [`ADVISOR_GUARD`] and [`ELEPHANT_GUARD`].
-pub const ADVISOR_VS_CROSSED: S = S(-2, -3);
-pub const ELEPHANT_VS_CROSSED: S = S(3, -1);
+pub const ADVISOR_VS_CROSSED: S = S(2, 7);
+pub const ELEPHANT_VS_CROSSED: S = S(5, 0);
 /// Per missing advisor per enemy horse (the horse attacks where advisors
 /// are gone), and per missing elephant per enemy cannon (the cannon needs
 /// the elephants' points as screens and targets).
-pub const MISSING_ADVISOR_VS_HORSE: S = S(-38, -13);
-pub const MISSING_ELEPHANT_VS_CANNON: S = S(-22, -4);
+pub const MISSING_ADVISOR_VS_HORSE: S = S(-80, 10);
+pub const MISSING_ELEPHANT_VS_CANNON: S = S(7, -4);
 /// Our horse on the palace centre (窝心马) with an enemy cannon on the
 /// centre file: the horse blocks the king and serves as the cannon's screen.
-pub const SMOTHERED_CENTRE_HORSE: S = S(-35, -14);
+pub const SMOTHERED_CENTRE_HORSE: S = S(6, -156);
 /// An enemy cannon on our back rank with our king on it (沉底炮), per cannon.
-pub const BOTTOM_CANNON: S = S(-18, -7);
+pub const BOTTOM_CANNON: S = S(-4, 2);
 /// Our horse or cannon alone between our king and an enemy chariot.
-pub const PINNED_TO_KING: S = S(-17, -11);
+pub const PINNED_TO_KING: S = S(15, -49);
 
 /// The side to move's small edge.
-pub const TEMPO: i32 = 5;
+pub const TEMPO: i32 = 7;
 
 /// Piece-square tables, middlegame, Red's view, rank 9 first.
 #[rustfmt::skip]
 pub const PST_MG: [[i32; 90]; 7] = [
     // King
     [
-          0,   0,   0,   0,   0,   0,   0,   0,   0,
-          0,   0,   0,   0,   0,   0,   0,   0,   0,
-          0,   0,   0,   0,   0,   0,   0,   0,   0,
-          0,   0,   0,   0,   0,   0,   0,   0,   0,
-          0,   0,   0,   0,   0,   0,   0,   0,   0,
-          0,   0,   0,   0,   0,   0,   0,   0,   0,
-          0,   0,   0,   0,   0,   0,   0,   0,   0,
-          0,   0,   0, -32, -31, -32,   0,   0,   0,
-          0,   0,   0, -16, -12, -16,   0,   0,   0,
-          0,   0,   0,  -6,  24,  -6,   0,   0,   0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0,    0,    0,    0,    0,    0,    0,
+           0,    0,    0, -145, -106, -145,    0,    0,    0,
+           0,    0,    0,  -28,   51,  -28,    0,    0,    0,
+           0,    0,    0,    8,   56,    8,    0,    0,    0,
     ],
     // Advisor
     [
-         0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0,  0, -4,  0, -4,  0,  0,  0,
-         0,  0,  0,  0,  3,  0,  0,  0,  0,
-         0,  0,  0, -8,  0, -8,  0,  0,  0,
+          0,   0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0, -15,   0, -15,   0,   0,   0,
+          0,   0,   0,   0,  -9,   0,   0,   0,   0,
+          0,   0,   0, -19,   0, -19,   0,   0,   0,
     ],
     // Elephant
     [
@@ -161,60 +161,60 @@ pub const PST_MG: [[i32; 90]; 7] = [
          0,  0,  0,  0,  0,  0,  0,  0,  0,
          0,  0,  0,  0,  0,  0,  0,  0,  0,
          0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0, -3,  0,  0,  0, -3,  0,  0,
+         0,  0,  9,  0,  0,  0,  9,  0,  0,
          0,  0,  0,  0,  0,  0,  0,  0,  0,
-        -7,  0,  0,  0,  5,  0,  0,  0, -7,
+         0,  0,  0,  0, 15,  0,  0,  0,  0,
          0,  0,  0,  0,  0,  0,  0,  0,  0,
-         0,  0, -4,  0,  0,  0, -4,  0,  0,
+         0,  0,  6,  0,  0,  0,  6,  0,  0,
     ],
     // Horse
     [
-          0,  -4,   1,   4,   0,   4,   1,  -4,   0,
-          0,   8,  22,  20,  10,  20,  22,   8,   0,
-          9,  21,  29,  33,  26,  33,  29,  21,   9,
-          8,  24,  25,  37,  31,  37,  25,  24,   8,
-          4,  16,  21,  29,  32,  29,  21,  16,   4,
-          0,  10,  18,  20,  18,  20,  18,  10,   0,
-          0,   6,  12,  16,  12,  16,  12,   6,   0,
-         -1,   4,  14,  13,   4,  13,  14,   4,  -1,
-         -7,  -1,   2,   2, -21,   2,   2,  -1,  -7,
-        -11, -15,  -2,  -4, -10,  -4,  -2, -15, -11,
+         57,  24,  72,  72,  44,  72,  72,  24,  57,
+         50,  73,  76,  51,  61,  51,  76,  73,  50,
+         75,  65,  66,  76,  77,  76,  66,  65,  75,
+         37,  71,  59,  72,  63,  72,  59,  71,  37,
+         42,  58,  70,  68,  74,  68,  70,  58,  42,
+         12,  30,  50,  46,  48,  46,  50,  30,  12,
+         14,  -3,  31,  36,  31,  36,  31,  -3,  14,
+          5,  17,  21,  37,   0,  37,  21,  17,   5,
+        -12,  -8,  -8,  -1,  -7,  -1,  -8,  -8, -12,
+        -35, -18, -24,   2, -68,   2, -24, -18, -35,
     ],
     // Chariot
     [
-        13, 15, 13, 20, 19, 20, 13, 15, 13,
-        16, 20, 17, 22, 28, 22, 17, 20, 16,
-        12, 14, 12, 20, 18, 20, 12, 14, 12,
-        12, 17, 17, 23, 25, 23, 17, 17, 12,
-        13, 14, 11, 18, 21, 18, 11, 14, 13,
-        12, 15, 13, 22, 19, 22, 13, 15, 12,
-         7, 12,  9, 14, 16, 14,  9, 12,  7,
-         4,  8,  7, 15,  8, 15,  7,  8,  4,
-         8,  2,  6, 13,  5, 13,  6,  2,  8,
-        -6, 17,  6, 15, 12, 15,  6, 17, -6,
+          22,   21,   19,   27,   60,   27,   19,   21,   22,
+          25,   33,   21,   31,   74,   31,   21,   33,   25,
+          23,   28,   23,   43,   26,   43,   23,   28,   23,
+          25,   35,   33,   34,   38,   34,   33,   35,   25,
+          24,   32,   35,   38,   35,   38,   35,   32,   24,
+           8,    9,   10,   19,   14,   19,   10,    9,    8,
+          13,   11,   16,   11,   20,   11,   16,   11,   13,
+         -12,    1,    8,   10,  -24,   10,    8,    1,  -12,
+         -11,  -17,  -16,   -5,  -52,   -5,  -16,  -17,  -11,
+         -38,   -2,  -15,   -5, -168,   -5,  -15,   -2,  -38,
     ],
     // Cannon
     [
-          8,   7,   0, -10, -12, -10,   0,   7,   8,
-          2,   0,   1,  -5, -14,  -5,   1,   0,   2,
-          2,   0,   0, -10,  -8, -10,   0,   0,   2,
-          0,   0,  -1,   2,  10,   2,  -1,   0,   0,
-          0,  -1,   1,   1,  11,   1,   1,  -1,   0,
-         -1,   1,   5,   2,   8,   2,   5,   1,  -1,
-          1,   0,   1,   2,   4,   2,   1,   0,   1,
-          8,   0,  11,   7,  18,   7,  11,   0,   8,
-          1,   3,   6,   8,  10,   8,   6,   3,   1,
-          0,  -1,   3,   3,   5,   3,   3,  -1,   0,
+         30,  26,  11, -12,  12, -12,  11,  26,  30,
+         10,   6,  -4, -19,   1, -19,  -4,   6,  10,
+         17,   3,  -9, -11, -13, -11,  -9,   3,  17,
+         12,  10,   4,  -2,  -3,  -2,   4,  10,  12,
+         15,   5,  20,   8,  10,   8,  20,   5,  15,
+          4,   6,  11,   7,  -3,   7,  11,   6,   4,
+         12,  -9,  10,   1,  -7,   1,  10,  -9,  12,
+         10,  -8,  16,   6,   4,   6,  16,  -8,  10,
+          4,  -2,  18,  11,   6,  11,  18,  -2,   4,
+        -17, -27,  -4,  -5, -15,  -5,  -4, -27, -17,
     ],
     // Pawn
     [
-          0,   3,   6,   9,  11,   9,   6,   3,   0,
-         18,  36,  56,  81, 100,  81,  56,  36,  18,
-         13,  26,  43,  61,  81,  61,  43,  26,  13,
-         10,  20,  34,  35,  44,  35,  34,  20,  10,
-          7,  12,  18,  18,  21,  18,  18,  12,   7,
-          2,   0,  11,   0,  11,   0,  11,   0,   2,
-          1,   0,  -7,   0,   9,   0,  -7,   0,   1,
+         -4,  74,  88, 129,  32, 129,  88,  74,  -4,
+         22,  68, 164, 276, 470, 276, 164,  68,  22,
+         17,  35,  84, 194, 225, 194,  84,  35,  17,
+         32,  59,  40,  65, 118,  65,  40,  59,  32,
+        -31, -12,  18,  26,  40,  26,  18, -12, -31,
+        -21,   0,  -2,   0,  -9,   0,  -2,   0, -21,
+        -23,   0, -22,   0,  -5,   0, -22,   0, -23,
           0,   0,   0,   0,   0,   0,   0,   0,   0,
           0,   0,   0,   0,   0,   0,   0,   0,   0,
           0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -225,27 +225,27 @@ pub const PST_MG: [[i32; 90]; 7] = [
 /// far they have come, the rest keep their middlegame table.
 #[rustfmt::skip]
 pub const PST_EG_KING: [i32; 90] = [
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0, -8, -2, -8,  0,  0,  0,
-     0,  0,  0, -1,  6, -1,  0,  0,  0,
-     0,  0,  0,  3, -7,  3,  0,  0,  0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,  26,  19,  26,   0,   0,   0,
+      0,   0,   0,   7, -12,   7,   0,   0,   0,
+      0,   0,   0,  -3, -15,  -3,   0,   0,   0,
 ];
 
 #[rustfmt::skip]
 pub const PST_EG_PAWN: [i32; 90] = [
-    10, 15, 18, 20, 21, 20, 18, 15, 10,
-    40, 50, 62, 76, 90, 76, 62, 50, 40,
-    40, 48, 61, 72, 78, 72, 61, 48, 40,
-    38, 44, 54, 57, 63, 57, 54, 44, 38,
-    34, 36, 41, 45, 48, 45, 41, 36, 34,
-     8,  0, 12,  0, 16,  0, 12,  0,  8,
-     4,  0,  1,  0,  9,  0,  1,  0,  4,
+    59, 34, 23, -3, 25, -3, 23, 34, 59,
+    64, 63, 58, 55, 58, 55, 58, 63, 64,
+    49, 65, 73, 92, 85, 92, 73, 65, 49,
+    50, 60, 73, 68, 61, 68, 73, 60, 50,
+    75, 70, 65, 69, 69, 69, 65, 70, 75,
+    34,  0, 23,  0, 53,  0, 23,  0, 34,
+    30,  0, 14,  0, 33,  0, 14,  0, 30,
      0,  0,  0,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,
      0,  0,  0,  0,  0,  0,  0,  0,  0,
