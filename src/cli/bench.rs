@@ -1,10 +1,10 @@
 //! `chuhan bench [depth] [--rule NAME] [--network [FILE]]`: the fixed search
 //! benchmark; prints the node signature and nodes per second.
 
+use super::network_arg::NetworkArg;
 use super::ToolError;
 use crate::rules::RuleSet;
 use crate::search::bench::{run_bench_with, BENCH_DEPTH, BENCH_POSITIONS};
-use crate::search::Evaluator;
 
 /// Search the fixed benchmark positions; print the node signature.
 ///
@@ -23,10 +23,8 @@ pub struct BenchArgs {
     /// The repetition rules the search plays by: chinese, asian or simple.
     #[arg(long, value_name = "RULE", default_value_t = RuleSet::default())]
     rule: RuleSet,
-    /// Evaluate with a network: the built-in one, or the network file FILE
-    /// (without this flag, the hand-crafted evaluation).
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::nnue::BUILT_IN)]
-    network: Option<String>,
+    #[command(flatten)]
+    evaluation: NetworkArg,
 }
 
 fn depth(text: &str) -> Result<i32, String> {
@@ -38,10 +36,7 @@ fn depth(text: &str) -> Result<i32, String> {
 
 /// Runs the tool.
 pub fn run(args: BenchArgs) -> Result<(), ToolError> {
-    let evaluator = match &args.network {
-        Some(name) => Evaluator::Network(crate::nnue::load(name)?),
-        None => Evaluator::Classical,
-    };
+    let evaluator = args.evaluation.evaluator()?;
     println!("positions {}", BENCH_POSITIONS.len());
     println!("depth {}", args.depth);
     println!("rule {}", args.rule);

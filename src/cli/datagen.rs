@@ -2,6 +2,7 @@
 //! self-play games written as training data (see [`crate::learn::datagen`]
 //! and the format in [`crate::learn::format`]).
 
+use super::network_arg::NetworkArg;
 use super::values::number;
 use super::ToolError;
 use crate::book::Books;
@@ -9,7 +10,6 @@ use crate::learn::datagen::{self, DatagenConfig};
 use crate::learn::selfplay::{GameSettings, OpeningSource};
 use crate::matchrunner::interrupt;
 use crate::rules::RuleSet;
-use crate::search::Evaluator;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -84,10 +84,8 @@ pub struct DatagenArgs {
     /// The repetition rules: chinese, asian or simple.
     #[arg(long, value_name = "RULE", default_value_t = RuleSet::default())]
     rule: RuleSet,
-    /// Play with a network evaluation: the built-in one, or the network file
-    /// FILE (without this flag, the hand-crafted evaluation).
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::nnue::BUILT_IN)]
-    network: Option<String>,
+    #[command(flatten)]
+    evaluation: NetworkArg,
     /// Seconds between progress lines.
     #[arg(long, value_name = "S", default_value_t = 5, value_parser = number::<u64>)]
     progress: u64,
@@ -109,10 +107,7 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
             .and_then(|path| Books::open(&[path]).ok())
             .unwrap_or_else(Books::none)
     };
-    let evaluator = match &args.network {
-        Some(name) => Evaluator::Network(crate::nnue::load(name)?),
-        None => Evaluator::Classical,
-    };
+    let evaluator = args.evaluation.evaluator()?;
     let config = DatagenConfig {
         out: args.out,
         threads: args.threads,

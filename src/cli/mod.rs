@@ -11,6 +11,7 @@ mod error;
 mod input;
 pub mod judge;
 pub mod r#match;
+mod network_arg;
 pub mod perft;
 pub mod tactics;
 pub mod train;
