@@ -11,6 +11,7 @@
 
 use super::adam::Adam;
 use super::format::Record;
+use super::position_set::PositionSet;
 use super::tune::{cross_entropy, is_quiet, minimise_convex, shuffle, sigmoid};
 use crate::core::Color;
 use crate::nnue::features::{active_features, mirrored, seen_by_black, FEATURES};
@@ -58,22 +59,12 @@ pub struct NetDataset {
     pub skipped: u64,
 }
 
-impl NetDataset {
-    pub fn new() -> NetDataset {
+impl PositionSet for NetDataset {
+    fn empty() -> NetDataset {
         NetDataset::default()
     }
 
-    /// How many positions it holds.
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Takes the record if it is quiet; says whether it did.
-    pub fn add(&mut self, record: &Record) -> bool {
+    fn add(&mut self, record: &Record) -> bool {
         let Some(pos) = is_quiet(record).then(|| record.position().ok()).flatten() else {
             self.skipped += 1;
             return false;
@@ -85,6 +76,24 @@ impl NetDataset {
         self.score.push(record.score as f32);
         self.result.push(record.result.red_score() as f32);
         true
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn skipped(&self) -> u64 {
+        self.skipped
+    }
+}
+
+impl NetDataset {
+    pub fn new() -> NetDataset {
+        NetDataset::default()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
     }
 
     /// The scaling constant that makes `sigmoid(K * score)` fit the results

@@ -18,6 +18,7 @@ use super::adam::Adam;
 use super::features::Features;
 use super::format::Record;
 use super::layout::{blocks, taper, Form, Taper, COUNT};
+use super::position_set::PositionSet;
 use crate::random::Rng;
 use crate::search::score::MATE_BOUND;
 use crate::search::weights::PHASE_MAX;
@@ -42,24 +43,12 @@ pub struct Dataset {
     pub skipped: u64,
 }
 
-impl Dataset {
-    pub fn new() -> Dataset {
-        Dataset {
-            offsets: vec![0],
-            ..Dataset::default()
-        }
+impl PositionSet for Dataset {
+    fn empty() -> Dataset {
+        Dataset::new()
     }
 
-    pub fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Takes the record if it is quiet; says whether it did.
-    pub fn add(&mut self, record: &Record) -> bool {
+    fn add(&mut self, record: &Record) -> bool {
         let Some(pos) = is_quiet(record).then(|| record.position().ok()).flatten() else {
             self.skipped += 1;
             return false;
@@ -74,6 +63,27 @@ impl Dataset {
         self.result.push(record.result.red_score() as f32);
         self.score.push(record.score as f32);
         true
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn skipped(&self) -> u64 {
+        self.skipped
+    }
+}
+
+impl Dataset {
+    pub fn new() -> Dataset {
+        Dataset {
+            offsets: vec![0],
+            ..Dataset::default()
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The evaluation of position `n` with real-valued weights.
