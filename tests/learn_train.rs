@@ -8,6 +8,7 @@ mod tool_run;
 
 use chuhan::book::Books;
 use chuhan::learn::format::{DataWriter, Record};
+use chuhan::learn::position_set::PositionSet;
 use chuhan::learn::selfplay::{play_game, GameSettings, OpeningSource};
 use chuhan::learn::train::{gradient, mean_loss, train, FloatNetwork, NetDataset, TrainConfig};
 use chuhan::nnue::{evaluate, Network};

@@ -8,6 +8,7 @@ mod tool_run;
 use chuhan::book::Books;
 use chuhan::learn::format::{DataWriter, Record};
 use chuhan::learn::layout::{current_weights, COUNT, PST_MG_AT};
+use chuhan::learn::position_set::PositionSet;
 use chuhan::learn::selfplay::{play_game, GameSettings, OpeningSource};
 use chuhan::learn::source::WEIGHTS_SOURCE;
 use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Holdout, Objective, TuneConfig};

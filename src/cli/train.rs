@@ -59,20 +59,7 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
             .map_err(|e| format!("{}: {e}", path.display()))?,
         None => FloatNetwork::random(args.seed),
     };
-    let (mut data, mut validation) = (NetDataset::new(), NetDataset::new());
-    let read = args.input.read(|record, held_out| {
-        let set = if held_out { &mut validation } else { &mut data };
-        set.add(record);
-    })?;
-    if data.is_empty() {
-        return Err(format!("no quiet positions in {read} records").into());
-    }
-    eprintln!(
-        "train: {} positions ({} of {read} records skipped: in check, capture or mate), {} held out",
-        data.len() + validation.len(),
-        data.skipped + validation.skipped,
-        validation.len()
-    );
+    let (data, validation): (NetDataset, NetDataset) = args.input.split("train")?;
     let k = data.fit_score_scale();
     eprintln!("train: K = {k:.6} (the search scores fitted to the results)");
     let config = TrainConfig {

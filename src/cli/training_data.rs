@@ -3,6 +3,7 @@
 
 use super::values::number;
 use crate::learn::format::{DataReader, Record};
+use crate::learn::position_set::PositionSet;
 use crate::learn::tune::Holdout;
 use std::path::PathBuf;
 
@@ -24,11 +25,32 @@ pub struct TrainingData {
 impl TrainingData {
     /// Hands every record to `take`, with whether its game is held out;
     /// returns how many records it read.
-    pub fn read(&self, mut take: impl FnMut(&Record, bool)) -> Result<u64, String> {
+    fn read(&self, mut take: impl FnMut(&Record, bool)) -> Result<u64, String> {
         let mut holdout = Holdout::new(self.validation);
         DataReader::for_each_record(&self.data, self.max_positions, |record| {
             take(record, holdout.holds(record))
         })
         .map_err(|e| e.to_string())
+    }
+
+    /// Reads the quiet positions into the set trained on and the set held
+    /// out, and says on stderr, as `tool`, what it kept; no quiet position
+    /// to train on is an error.
+    pub fn split<S: PositionSet>(&self, tool: &str) -> Result<(S, S), String> {
+        let (mut data, mut held) = (S::empty(), S::empty());
+        let read = self.read(|record, held_out| {
+            let set = if held_out { &mut held } else { &mut data };
+            set.add(record);
+        })?;
+        if data.len() == 0 {
+            return Err(format!("no quiet positions in {read} records"));
+        }
+        eprintln!(
+            "{tool}: {} positions ({} of {read} records skipped: in check, capture or mate), {} held out for validation",
+            data.len() + held.len(),
+            data.skipped() + held.skipped(),
+            held.len()
+        );
+        Ok((data, held))
     }
 }

@@ -56,23 +56,7 @@ pub fn run(args: TuneArgs) -> Result<(), ToolError> {
     if args.l2.is_nan() || args.l2 < 0.0 {
         return Err(ToolError::Usage("--l2 must not be negative".into()));
     }
-    let mut data = Dataset::new();
-    let mut validation = Dataset::new();
-    let read = args.input.read(|record, held_out| {
-        let set = if held_out { &mut validation } else { &mut data };
-        set.add(record);
-    })?;
-    if data.is_empty() {
-        return Err(format!("no quiet positions in {read} records").into());
-    }
-    eprintln!(
-        "tune: {} positions ({} of {read} records skipped: in check, capture or mate)",
-        data.len() + validation.len(),
-        data.skipped + validation.skipped
-    );
-    if args.input.validation > 0.0 {
-        eprintln!("tune: {} of them held out for validation", validation.len());
-    }
+    let (data, validation): (Dataset, Dataset) = args.input.split("tune")?;
     let initial = current_weights();
     let initial_real: Vec<f64> = initial.iter().map(|&w| w as f64).collect();
     let k = fit_scale(&data, &initial_real);

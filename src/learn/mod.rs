@@ -2,12 +2,15 @@
 //! (`format`), self-play games (`selfplay`) and the run that writes them
 //! (`datagen`), the evaluation as coefficients times weights (`layout`,
 //! `features`), the Texel tuner (`tune`) and the weights written back as
-//! Rust source (`source`).
+//! Rust source (`source`), the network trainer (`train`), and the Adam
+//! optimiser both learners step with (`adam`).
 
+pub mod adam;
 pub mod datagen;
 pub mod features;
 pub mod format;
 pub mod layout;
+pub mod position_set;
 pub mod selfplay;
 pub mod source;
 pub mod train;

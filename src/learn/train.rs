@@ -9,7 +9,9 @@
 //! mirror doubles what a small data set teaches. The step size falls from
 //! its start to a twentieth of it along a half cosine over the epochs.
 
+use super::adam::Adam;
 use super::format::Record;
+use super::position_set::PositionSet;
 use super::tune::{cross_entropy, is_quiet, minimise_convex, shuffle, sigmoid};
 use crate::core::Color;
 use crate::nnue::features::{active_features, mirrored, seen_by_black, FEATURES};
@@ -57,22 +59,12 @@ pub struct NetDataset {
     pub skipped: u64,
 }
 
-impl NetDataset {
-    pub fn new() -> NetDataset {
+impl PositionSet for NetDataset {
+    fn empty() -> NetDataset {
         NetDataset::default()
     }
 
-    /// How many positions it holds.
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Takes the record if it is quiet; says whether it did.
-    pub fn add(&mut self, record: &Record) -> bool {
+    fn add(&mut self, record: &Record) -> bool {
         let Some(pos) = is_quiet(record).then(|| record.position().ok()).flatten() else {
             self.skipped += 1;
             return false;
@@ -84,6 +76,24 @@ impl NetDataset {
         self.score.push(record.score as f32);
         self.result.push(record.result.red_score() as f32);
         true
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn skipped(&self) -> u64 {
+        self.skipped
+    }
+}
+
+impl NetDataset {
+    pub fn new() -> NetDataset {
+        NetDataset::default()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
     }
 
     /// The scaling constant that makes `sigmoid(K * score)` fit the results
@@ -416,10 +426,7 @@ pub fn train(
         elapsed: started.elapsed(),
     };
     report(&first, net);
-    let (beta1, beta2, epsilon) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut moment = vec![0.0f32; PARAMETERS];
-    let mut velocity = vec![0.0f32; PARAMETERS];
-    let mut step = 0;
+    let mut adam = Adam::new(PARAMETERS);
     let mut order: Vec<u32> = (0..data.len() as u32).collect();
     for epoch in 1..=config.epochs {
         let rate = learning_rate(config, epoch);
@@ -433,19 +440,10 @@ pub fn train(
             if stop() {
                 return;
             }
-            step += 1;
             let (g, loss) = gradient(net, data, batch, Some(epoch_seed), k, config.lambda);
             loss_sum += loss;
             steps += 1;
-            let correction1 = 1.0 - beta1.powi(step);
-            let correction2 = 1.0 - beta2.powi(step);
-            let rate = rate as f32;
-            for (i, p) in net.parameters.iter_mut().enumerate() {
-                moment[i] = beta1 * moment[i] + (1.0 - beta1) * g[i];
-                velocity[i] = beta2 * velocity[i] + (1.0 - beta2) * g[i] * g[i];
-                *p -= rate * (moment[i] / correction1)
-                    / ((velocity[i] / correction2).sqrt() + epsilon);
-            }
+            adam.step(&mut net.parameters, &g, rate as f32);
             net.clip();
         }
         let epoch_report = EpochReport {

@@ -14,9 +14,11 @@
 //! training: its loss, reported beside the training loss each epoch, shows
 //! when the weights start to fit the training games rather than the game.
 
+use super::adam::Adam;
 use super::features::Features;
 use super::format::Record;
 use super::layout::{blocks, taper, Form, Taper, COUNT};
+use super::position_set::PositionSet;
 use crate::random::Rng;
 use crate::search::score::MATE_BOUND;
 use crate::search::weights::PHASE_MAX;
@@ -41,24 +43,12 @@ pub struct Dataset {
     pub skipped: u64,
 }
 
-impl Dataset {
-    pub fn new() -> Dataset {
-        Dataset {
-            offsets: vec![0],
-            ..Dataset::default()
-        }
+impl PositionSet for Dataset {
+    fn empty() -> Dataset {
+        Dataset::new()
     }
 
-    pub fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Takes the record if it is quiet; says whether it did.
-    pub fn add(&mut self, record: &Record) -> bool {
+    fn add(&mut self, record: &Record) -> bool {
         let Some(pos) = is_quiet(record).then(|| record.position().ok()).flatten() else {
             self.skipped += 1;
             return false;
@@ -73,6 +63,27 @@ impl Dataset {
         self.result.push(record.result.red_score() as f32);
         self.score.push(record.score as f32);
         true
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn skipped(&self) -> u64 {
+        self.skipped
+    }
+}
+
+impl Dataset {
+    pub fn new() -> Dataset {
+        Dataset {
+            offsets: vec![0],
+            ..Dataset::default()
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The evaluation of position `n` with real-valued weights.
@@ -327,10 +338,7 @@ pub fn tune(
         })
     };
     report_epoch(0, &weights, report);
-    let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
-    let mut moment = vec![0.0; COUNT];
-    let mut velocity = vec![0.0; COUNT];
-    let mut step = 0;
+    let mut adam = Adam::new(COUNT);
     let mut order: Vec<u32> = (0..data.len() as u32).collect();
     for epoch in 1..=config.epochs {
         shuffle(&mut order, config.seed.wrapping_add(epoch as u64));
@@ -338,20 +346,11 @@ pub fn tune(
             if stop() {
                 return weights;
             }
-            step += 1;
             let mut gradient = objective.gradient(&weights, batch);
             for ((g, w), &w0) in gradient.iter_mut().zip(&weights).zip(initial) {
                 *g += config.l2 * (w - w0 as f64);
             }
-            let correction1 = 1.0 - beta1.powi(step);
-            let correction2 = 1.0 - beta2.powi(step);
-            for i in 0..COUNT {
-                moment[i] = beta1 * moment[i] + (1.0 - beta1) * gradient[i];
-                velocity[i] = beta2 * velocity[i] + (1.0 - beta2) * gradient[i] * gradient[i];
-                let m = moment[i] / correction1;
-                let v = velocity[i] / correction2;
-                weights[i] -= config.learning_rate * m / (v.sqrt() + epsilon);
-            }
+            adam.step(&mut weights, &gradient, config.learning_rate);
             tie_mirrored_entries(&mut weights);
         }
         report_epoch(epoch, &weights, report);

@@ -1,0 +1,81 @@
+//! Adam, the optimiser both learners use: the Texel tuner ([`super::tune`])
+//! in `f64` and the network trainer ([`super::train`]) in `f32`. Written
+//! once for either float, with the arithmetic in one fixed order, so that
+//! the same run gives the same weights bit for bit.
+
+use std::ops::{Add, Div, Mul, Sub};
+
+/// The float types Adam runs in, with its constants written in each type
+/// (not converted from another: a conversion could round differently).
+pub trait AdamFloat:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    /// The first moment's decay.
+    const BETA1: Self;
+    /// The second moment's decay.
+    const BETA2: Self;
+    /// Keeps the step finite where the second moment is zero.
+    const EPSILON: Self;
+    fn sqrt(self) -> Self;
+    fn powi(self, n: i32) -> Self;
+}
+
+impl AdamFloat for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+    fn sqrt(self) -> f32 {
+        f32::sqrt(self)
+    }
+    fn powi(self, n: i32) -> f32 {
+        f32::powi(self, n)
+    }
+}
+
+impl AdamFloat for f64 {
+    const ZERO: f64 = 0.0;
+    const ONE: f64 = 1.0;
+    const BETA1: f64 = 0.9;
+    const BETA2: f64 = 0.999;
+    const EPSILON: f64 = 1e-8;
+    fn sqrt(self) -> f64 {
+        f64::sqrt(self)
+    }
+    fn powi(self, n: i32) -> f64 {
+        f64::powi(self, n)
+    }
+}
+
+/// The moments of one run, one pair per parameter.
+pub struct Adam<F> {
+    moment: Vec<F>,
+    velocity: Vec<F>,
+    steps: i32,
+}
+
+impl<F: AdamFloat> Adam<F> {
+    pub fn new(parameters: usize) -> Adam<F> {
+        Adam {
+            moment: vec![F::ZERO; parameters],
+            velocity: vec![F::ZERO; parameters],
+            steps: 0,
+        }
+    }
+
+    /// Moves `parameters` one step of size `rate` against `gradient`.
+    pub fn step(&mut self, parameters: &mut [F], gradient: &[F], rate: F) {
+        self.steps += 1;
+        let correction1 = F::ONE - F::BETA1.powi(self.steps);
+        let correction2 = F::ONE - F::BETA2.powi(self.steps);
+        let moments = self.moment.iter_mut().zip(self.velocity.iter_mut());
+        for ((p, &g), (m, v)) in parameters.iter_mut().zip(gradient).zip(moments) {
+            *m = F::BETA1 * *m + (F::ONE - F::BETA1) * g;
+            *v = F::BETA2 * *v + (F::ONE - F::BETA2) * g * g;
+            *p = *p - rate * (*m / correction1) / ((*v / correction2).sqrt() + F::EPSILON);
+        }
+    }
+}
