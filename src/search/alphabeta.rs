@@ -40,6 +40,13 @@ use std::sync::atomic::Ordering;
 /// its value at the natural limit.
 const FADE_FROM: u32 = NATURAL_LIMIT_PLIES / 2;
 
+/// The attacking force (see `Worker::attacking_force`) below which the side
+/// to move never passes, and at or below which a pass is verified.
+const NULL_MOVE_FORCE: u32 = 2;
+const THIN_FORCE: u32 = 2;
+/// Depth from which a null move's cut is verified whatever the force.
+const VERIFY_FROM_DEPTH: i32 = 12;
+
 /// `Worker::rule_reach` when no rule verdict was met.
 const NO_REACH: i32 = i32::MAX;
 
@@ -80,6 +87,9 @@ pub struct Worker<'a> {
     /// The score of the best root move fully searched in the current root
     /// search, if one beat alpha (what a stopped search may still report).
     root_best: Option<i32>,
+    /// No null move before this ply: set while a verification search runs,
+    /// so that it cannot be cut by another pass (0 outside one).
+    null_min_ply: usize,
     /// The earliest ply (negative: in the game before the root) that a rule
     /// verdict reached back to (the start of a judged cycle, the last capture
     /// before a natural-limit draw), among the nodes searched since the
@@ -137,6 +147,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             root_depth: 1,
             root_best: None,
+            null_min_ply: 0,
             rule_reach: NO_REACH,
             reporter: None,
         }
@@ -345,14 +356,22 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Whether the side to move has enough force that passing is not a
-    /// zugzwang risk (null-move pruning is unsound in bare endgames).
-    fn null_move_is_sound(&self) -> bool {
+    /// The attacking force of the side to move: a chariot counts two, a
+    /// horse or a cannon one (advisors, elephants and pawns cannot keep a
+    /// king busy on their own).
+    fn attacking_force(&self) -> u32 {
         let us = self.pos.side_to_move();
-        let force = 2 * self.pos.pieces(us, PieceKind::Chariot).count()
+        2 * self.pos.pieces(us, PieceKind::Chariot).count()
             + self.pos.pieces(us, PieceKind::Horse).count()
-            + self.pos.pieces(us, PieceKind::Cannon).count();
-        force >= 2
+            + self.pos.pieces(us, PieceKind::Cannon).count()
+    }
+
+    /// Whether a null move that beat beta must be confirmed by a real search:
+    /// with thin force (a lone chariot, or two lesser pieces) the side may be
+    /// the one that cannot afford to move (困毙: having no good move loses,
+    /// and no legal move is a loss), and a deep cut costs most when wrong.
+    fn null_move_needs_verification(&self, force: u32, depth: i32) -> bool {
+        force <= THIN_FORCE || depth >= VERIFY_FROM_DEPTH
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -486,7 +505,13 @@ impl<'a> Worker<'a> {
             }
             // Null move: if passing still beats beta, a real move will too.
             let previous_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
-            if depth >= 3 && eval >= beta && !previous_was_null && self.null_move_is_sound() {
+            let force = self.attacking_force();
+            if depth >= 3
+                && eval >= beta
+                && !previous_was_null
+                && ply >= self.null_min_ply
+                && force >= NULL_MOVE_FORCE
+            {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = None;
                 self.play_null();
@@ -495,13 +520,30 @@ impl<'a> Worker<'a> {
                 if self.stopped {
                     return 0;
                 }
-                // Neither a mate nor a rule verdict after a pass is proven.
                 if score >= beta {
-                    return if is_mate(score) || is_rule_score(score) {
+                    // Neither a mate nor a rule verdict after a pass is proven.
+                    let score = if is_mate(score) || is_rule_score(score) {
                         beta
                     } else {
                         score
                     };
+                    // Inside a verification, or where a pass is safe, trust it.
+                    if self.null_min_ply > 0 || !self.null_move_needs_verification(force, depth) {
+                        return score;
+                    }
+                    // Verify with real moves at the reduced depth (at least
+                    // one ply, so that having no move is seen), passing again
+                    // only in the last quarter of that search.
+                    let verify_depth = (depth - r).max(1);
+                    self.null_min_ply = ply + (3 * verify_depth / 4).max(1) as usize;
+                    let verified = self.search::<false>(beta - 1, beta, verify_depth, ply, false);
+                    self.null_min_ply = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if verified >= beta {
+                        return score;
+                    }
                 }
             }
         }
