@@ -30,7 +30,7 @@ use super::see::{see_ge, SEE_VALUE};
 use super::shared::Shared;
 use super::tt::{Bound, LINE_BOUND_DEPTH};
 use super::MAX_PLY;
-use crate::core::{GenKind, Move, PieceKind, Position};
+use crate::core::{Color, GenKind, Move, PieceKind, Position};
 use crate::rules::natural_limit::NATURAL_LIMIT_PLIES;
 use crate::rules::{MoveClock, RuleSet, Verdict, VerdictMemo};
 use arrayvec::ArrayVec;
@@ -237,8 +237,22 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation, as the table stores it (unfaded).
     #[inline]
+    /// The static evaluation, held to the draw for a side that cannot win:
+    /// with no piece that can cross the river, no edge of its is real.
     fn evaluate(&self) -> i32 {
-        self.eval_stack.evaluate(&self.pos)
+        let eval = self.eval_stack.evaluate(&self.pos);
+        let us = self.pos.side_to_move();
+        if (eval > 0 && !self.pos.can_attack(us)) || (eval < 0 && !self.pos.can_attack(!us)) {
+            DRAW
+        } else {
+            eval
+        }
+    }
+
+    /// Neither side can attack: a draw, as the referee judges it.
+    #[inline]
+    fn neither_can_attack(&self) -> bool {
+        !self.pos.can_attack(Color::Red) && !self.pos.can_attack(Color::Black)
     }
 
     /// `eval` faded towards the draw as the natural limit nears, to half its
@@ -453,6 +467,9 @@ impl<'a> Worker<'a> {
         if !root {
             if let Some(score) = self.rule_outcome(ply, in_check) {
                 return score;
+            }
+            if self.neither_can_attack() {
+                return DRAW;
             }
             if ply >= MAX_PLY {
                 return if in_check {
@@ -724,6 +741,9 @@ impl<'a> Worker<'a> {
         let in_check = self.pos.in_check();
         if let Some(score) = self.natural_limit_outcome(ply, in_check) {
             return score;
+        }
+        if self.neither_can_attack() {
+            return DRAW;
         }
         if ply >= MAX_PLY {
             return if in_check {
