@@ -2,7 +2,9 @@
 //! transposition table, null-move pruning, late-move reductions, futility,
 //! reverse-futility and late-move pruning on a static evaluation corrected
 //! by what the search found it gets wrong (see [`super::correction`]), check
-//! extensions, mate-distance pruning, and a quiescence search over captures and check evasions. A move
+//! extensions, singular extensions of the hash move (with multi-cut and
+//! negative extensions, see `Worker::singular`), mate-distance pruning,
+//! and a quiescence search over captures and check evasions. A move
 //! that gives check (known before it is played, see [`super::check`]) is
 //! never pruned: discovered horse and cannon checks often lose the moving
 //! piece by exchange and win by the check.
@@ -28,7 +30,7 @@ use super::reporter::Reporter;
 use super::score::{is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
 use super::see::{see_ge, SEE_VALUE};
 use super::shared::Shared;
-use super::tt::{Bound, LINE_BOUND_DEPTH};
+use super::tt::{Bound, TtHit, LINE_BOUND_DEPTH};
 use super::MAX_PLY;
 use crate::core::{Color, GenKind, Move, PieceKind, Position};
 use crate::rules::natural_limit::NATURAL_LIMIT_PLIES;
@@ -58,6 +60,19 @@ struct Frame {
     /// The move played from this ply (`None` for a null move).
     mv: Option<Move>,
     eval: i32,
+    /// The move a singular-extension search at this ply leaves out.
+    excluded: Option<Move>,
+}
+
+/// The least depth at which the hash move is tested for being singular.
+const SINGULAR_DEPTH: i32 = 8;
+
+/// What the singular-extension search says of the hash move.
+enum Singular {
+    /// Search the hash move this many plies deeper (negative: shallower).
+    Extend(i32),
+    /// Another move also beats beta: the node fails high with this score.
+    MultiCut(i32),
 }
 
 /// One search thread's private state.
@@ -388,6 +403,54 @@ impl<'a> Worker<'a> {
         force <= THIN_FORCE || depth >= VERIFY_FROM_DEPTH
     }
 
+    /// Whether the hash move of `hit` may be tested for being singular at
+    /// `depth`: its result is a fail-high or exact from nearly as deep, and
+    /// an ordinary score that holds on any path and before the natural limit.
+    fn singular_candidate(&self, hit: &TtHit, depth: i32) -> bool {
+        depth >= SINGULAR_DEPTH
+            && matches!(hit.bound, Bound::Lower | Bound::Exact)
+            && hit.depth >= depth - 3
+            && !is_mate(hit.score)
+            && !is_rule_score(hit.score)
+            && self.limit_beyond(hit.depth)
+    }
+
+    /// Searches every move but the hash move, shallower and with a window
+    /// just below the hash move's score: if all fail low the hash move is
+    /// singular and searched deeper; if they beat even beta the node cuts
+    /// (multi-cut); if the hash move's score alone beats beta, it is searched
+    /// less deep (another move likely holds too).
+    fn singular(
+        &mut self,
+        hit: &TtHit,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Singular {
+        let singular_beta = hit.score - 2 * depth;
+        self.stack[ply].excluded = hit.mv;
+        let score = self.search::<false>(
+            singular_beta - 1,
+            singular_beta,
+            (depth - 1) / 2,
+            ply,
+            cut_node,
+        );
+        self.stack[ply].excluded = None;
+        if self.stopped {
+            Singular::Extend(0)
+        } else if score < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else if hit.score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
     fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = Some(mv);
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -486,11 +549,19 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // A search that leaves a move out is not the position's value: it
+        // neither cuts on the table nor stores in it.
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.hash();
         let tt_hit = self.shared.tt.probe(key, ply);
         let tt_move = tt_hit.and_then(|h| h.mv);
         if let Some(hit) = tt_hit {
-            if !PV && hit.depth >= depth && hit.cuts(alpha, beta) && self.limit_beyond(hit.depth) {
+            if !PV
+                && excluded.is_none()
+                && hit.depth >= depth
+                && hit.cuts(alpha, beta)
+                && self.limit_beyond(hit.depth)
+            {
                 return hit.score;
             }
         }
@@ -526,6 +597,7 @@ impl<'a> Worker<'a> {
             if depth >= 3
                 && eval >= beta
                 && !previous_was_null
+                && excluded.is_none()
                 && ply >= self.null_min_ply
                 && force >= NULL_MOVE_FORCE
             {
@@ -604,6 +676,9 @@ impl<'a> Worker<'a> {
         let mut captures_tried: ArrayVec<(PieceTo, PieceKind), 32> = ArrayVec::new();
 
         for mv in picker {
+            if Some(mv) == excluded {
+                continue;
+            }
             let victim = self.pos.piece_at(mv.to()).map(|p| p.kind);
             let quiet = victim.is_none();
             let gives_check = check_guard.gives_check(&self.pos, mv);
@@ -634,11 +709,25 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            let extendable = (ply as i32) < 2 * self.root_depth;
+            let check_extension = (gives_check && extendable) as i32;
+            let extension =
+                match tt_hit.filter(|_| !root && excluded.is_none() && Some(mv) == tt_move) {
+                    Some(hit) if self.singular_candidate(&hit, depth) => {
+                        match self.singular(&hit, beta, depth, ply, cut_node) {
+                            Singular::MultiCut(score) => return score,
+                            Singular::Extend(e) if e > 0 && !extendable => check_extension,
+                            Singular::Extend(e) if e < 0 => e + check_extension,
+                            Singular::Extend(e) => e.max(check_extension),
+                        }
+                    }
+                    _ => check_extension,
+                };
+
             let moved = PieceTo::of(&self.pos, mv);
             self.stack[ply].mv = Some(mv);
             self.play(mv, gives_check);
             self.shared.tt.prefetch(self.pos.hash());
-            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
 
             let score = if searched == 0 {
@@ -709,9 +798,18 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if excluded.is_some() && searched == 0 {
+            // Only the left-out move was there (or searched): it is singular.
+            return alpha;
+        }
         let bound = Bound::of(best_score, original_alpha, beta);
-        // A root searched without its banned moves is not the position's true value.
-        let true_value = !root || self.banned.is_empty();
+        // A root searched without its banned moves, or a node without its
+        // left-out move, is not the position's true value.
+        let true_value = if root {
+            self.banned.is_empty()
+        } else {
+            excluded.is_none()
+        };
         // A capture's gain, a mate or a rule verdict is no error of the
         // evaluation of this pawn structure.
         if true_value
