@@ -94,6 +94,19 @@ impl Position {
         self.colors[color.index()]
     }
 
+    /// Whether `color` has a piece that can cross the river (a chariot, a
+    /// horse, a cannon or a pawn): with advisors and elephants alone a side
+    /// can never mate, and where neither side can attack the game is drawn.
+    #[inline]
+    pub fn can_attack(&self, color: Color) -> bool {
+        let p = &self.pieces[color.index()];
+        !(p[PieceKind::Chariot.index()]
+            | p[PieceKind::Horse.index()]
+            | p[PieceKind::Cannon.index()]
+            | p[PieceKind::Pawn.index()])
+        .is_empty()
+    }
+
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.occupied

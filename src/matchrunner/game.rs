@@ -7,7 +7,7 @@
 use super::clock::Clock;
 use super::engine::{Engine, Failure, GameSoFar, Reply};
 use super::openings::Opening;
-use crate::core::{Color, Move, PieceKind, Position};
+use crate::core::{Color, Move, Position};
 pub use crate::notation::GameResult;
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
 use crate::search::score::{is_mate, MATE};
@@ -384,7 +384,7 @@ impl Game {
                 "60 moves without a capture".to_string(),
             ));
         }
-        if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
+        if !pos.can_attack(Color::Red) && !pos.can_attack(Color::Black) {
             return Some((
                 GameResult::Draw,
                 Termination::NoAttackers,
@@ -414,19 +414,6 @@ impl Game {
             forbidden
         }
     }
-}
-
-/// Whether `color` has a chariot, horse, cannon or pawn: the pieces that can
-/// cross the river. Kings, advisors and elephants alone can never mate.
-fn has_attackers(pos: &Position, color: Color) -> bool {
-    [
-        PieceKind::Chariot,
-        PieceKind::Horse,
-        PieceKind::Cannon,
-        PieceKind::Pawn,
-    ]
-    .into_iter()
-    .any(|kind| pos.pieces(color, kind).count() > 0)
 }
 
 /// The resign and draw adjudications, judged after `mover`'s move from the

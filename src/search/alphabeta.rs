@@ -2,7 +2,9 @@
 //! transposition table, null-move pruning, late-move reductions, futility,
 //! reverse-futility and late-move pruning on a static evaluation corrected
 //! by what the search found it gets wrong (see [`super::correction`]), check
-//! extensions, mate-distance pruning, and a quiescence search over captures and check evasions. A move
+//! extensions, singular extensions of the hash move (with multi-cut and
+//! negative extensions, see `Worker::singular`), mate-distance pruning,
+//! and a quiescence search over captures and check evasions. A move
 //! that gives check (known before it is played, see [`super::check`]) is
 //! never pruned: discovered horse and cannon checks often lose the moving
 //! piece by exchange and win by the check.
@@ -28,9 +30,9 @@ use super::reporter::Reporter;
 use super::score::{is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
 use super::see::{see_ge, SEE_VALUE};
 use super::shared::Shared;
-use super::tt::{Bound, LINE_BOUND_DEPTH};
+use super::tt::{Bound, TtHit, LINE_BOUND_DEPTH};
 use super::MAX_PLY;
-use crate::core::{GenKind, Move, PieceKind, Position};
+use crate::core::{Color, GenKind, Move, PieceKind, Position};
 use crate::rules::natural_limit::NATURAL_LIMIT_PLIES;
 use crate::rules::{MoveClock, RuleSet, Verdict, VerdictMemo};
 use arrayvec::ArrayVec;
@@ -39,6 +41,13 @@ use std::sync::atomic::Ordering;
 /// Counted plies after which the evaluation fades towards the draw, to half
 /// its value at the natural limit.
 const FADE_FROM: u32 = NATURAL_LIMIT_PLIES / 2;
+
+/// The attacking force (see `Worker::attacking_force`) below which the side
+/// to move never passes, and at or below which a pass is verified.
+const NULL_MOVE_FORCE: u32 = 2;
+const THIN_FORCE: u32 = 2;
+/// Depth from which a null move's cut is verified whatever the force.
+const VERIFY_FROM_DEPTH: i32 = 12;
 
 /// `Worker::rule_reach` when no rule verdict was met.
 const NO_REACH: i32 = i32::MAX;
@@ -51,6 +60,19 @@ struct Frame {
     /// The move played from this ply (`None` for a null move).
     mv: Option<Move>,
     eval: i32,
+    /// The move a singular-extension search at this ply leaves out.
+    excluded: Option<Move>,
+}
+
+/// The least depth at which the hash move is tested for being singular.
+const SINGULAR_DEPTH: i32 = 8;
+
+/// What the singular-extension search says of the hash move.
+enum Singular {
+    /// Search the hash move this many plies deeper (negative: shallower).
+    Extend(i32),
+    /// Another move also beats beta: the node fails high with this score.
+    MultiCut(i32),
 }
 
 /// One search thread's private state.
@@ -80,6 +102,9 @@ pub struct Worker<'a> {
     /// The score of the best root move fully searched in the current root
     /// search, if one beat alpha (what a stopped search may still report).
     root_best: Option<i32>,
+    /// No null move before this ply: set while a verification search runs,
+    /// so that it cannot be cut by another pass (0 outside one).
+    null_min_ply: usize,
     /// The earliest ply (negative: in the game before the root) that a rule
     /// verdict reached back to (the start of a judged cycle, the last capture
     /// before a natural-limit draw), among the nodes searched since the
@@ -137,6 +162,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             root_depth: 1,
             root_best: None,
+            null_min_ply: 0,
             rule_reach: NO_REACH,
             reporter: None,
         }
@@ -226,8 +252,22 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation, as the table stores it (unfaded).
     #[inline]
+    /// The static evaluation, held to the draw for a side that cannot win:
+    /// with no piece that can cross the river, no edge of its is real.
     fn evaluate(&self) -> i32 {
-        self.eval_stack.evaluate(&self.pos)
+        let eval = self.eval_stack.evaluate(&self.pos);
+        let us = self.pos.side_to_move();
+        if (eval > 0 && !self.pos.can_attack(us)) || (eval < 0 && !self.pos.can_attack(!us)) {
+            DRAW
+        } else {
+            eval
+        }
+    }
+
+    /// Neither side can attack: a draw, as the referee judges it.
+    #[inline]
+    fn neither_can_attack(&self) -> bool {
+        !self.pos.can_attack(Color::Red) && !self.pos.can_attack(Color::Black)
     }
 
     /// `eval` faded towards the draw as the natural limit nears, to half its
@@ -345,14 +385,70 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Whether the side to move has enough force that passing is not a
-    /// zugzwang risk (null-move pruning is unsound in bare endgames).
-    fn null_move_is_sound(&self) -> bool {
+    /// The attacking force of the side to move: a chariot counts two, a
+    /// horse or a cannon one (advisors, elephants and pawns cannot keep a
+    /// king busy on their own).
+    fn attacking_force(&self) -> u32 {
         let us = self.pos.side_to_move();
-        let force = 2 * self.pos.pieces(us, PieceKind::Chariot).count()
+        2 * self.pos.pieces(us, PieceKind::Chariot).count()
             + self.pos.pieces(us, PieceKind::Horse).count()
-            + self.pos.pieces(us, PieceKind::Cannon).count();
-        force >= 2
+            + self.pos.pieces(us, PieceKind::Cannon).count()
+    }
+
+    /// Whether a null move that beat beta must be confirmed by a real search:
+    /// with thin force (a lone chariot, or two lesser pieces) the side may be
+    /// the one that cannot afford to move (困毙: having no good move loses,
+    /// and no legal move is a loss), and a deep cut costs most when wrong.
+    fn null_move_needs_verification(&self, force: u32, depth: i32) -> bool {
+        force <= THIN_FORCE || depth >= VERIFY_FROM_DEPTH
+    }
+
+    /// Whether the hash move of `hit` may be tested for being singular at
+    /// `depth`: its result is a fail-high or exact from nearly as deep, and
+    /// an ordinary score that holds on any path and before the natural limit.
+    fn singular_candidate(&self, hit: &TtHit, depth: i32) -> bool {
+        depth >= SINGULAR_DEPTH
+            && matches!(hit.bound, Bound::Lower | Bound::Exact)
+            && hit.depth >= depth - 3
+            && !is_mate(hit.score)
+            && !is_rule_score(hit.score)
+            && self.limit_beyond(hit.depth)
+    }
+
+    /// Searches every move but the hash move, shallower and with a window
+    /// just below the hash move's score: if all fail low the hash move is
+    /// singular and searched deeper; if they beat even beta the node cuts
+    /// (multi-cut); if the hash move's score alone beats beta, it is searched
+    /// less deep (another move likely holds too).
+    fn singular(
+        &mut self,
+        hit: &TtHit,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Singular {
+        let singular_beta = hit.score - 2 * depth;
+        self.stack[ply].excluded = hit.mv;
+        let score = self.search::<false>(
+            singular_beta - 1,
+            singular_beta,
+            (depth - 1) / 2,
+            ply,
+            cut_node,
+        );
+        self.stack[ply].excluded = None;
+        if self.stopped {
+            Singular::Extend(0)
+        } else if score < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else if hit.score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -435,6 +531,9 @@ impl<'a> Worker<'a> {
             if let Some(score) = self.rule_outcome(ply, in_check) {
                 return score;
             }
+            if self.neither_can_attack() {
+                return DRAW;
+            }
             if ply >= MAX_PLY {
                 return if in_check {
                     DRAW
@@ -450,11 +549,19 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // A search that leaves a move out is not the position's value: it
+        // neither cuts on the table nor stores in it.
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.hash();
         let tt_hit = self.shared.tt.probe(key, ply);
         let tt_move = tt_hit.and_then(|h| h.mv);
         if let Some(hit) = tt_hit {
-            if !PV && hit.depth >= depth && hit.cuts(alpha, beta) && self.limit_beyond(hit.depth) {
+            if !PV
+                && excluded.is_none()
+                && hit.depth >= depth
+                && hit.cuts(alpha, beta)
+                && self.limit_beyond(hit.depth)
+            {
                 return hit.score;
             }
         }
@@ -486,7 +593,14 @@ impl<'a> Worker<'a> {
             }
             // Null move: if passing still beats beta, a real move will too.
             let previous_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
-            if depth >= 3 && eval >= beta && !previous_was_null && self.null_move_is_sound() {
+            let force = self.attacking_force();
+            if depth >= 3
+                && eval >= beta
+                && !previous_was_null
+                && excluded.is_none()
+                && ply >= self.null_min_ply
+                && force >= NULL_MOVE_FORCE
+            {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = None;
                 self.play_null();
@@ -495,13 +609,30 @@ impl<'a> Worker<'a> {
                 if self.stopped {
                     return 0;
                 }
-                // Neither a mate nor a rule verdict after a pass is proven.
                 if score >= beta {
-                    return if is_mate(score) || is_rule_score(score) {
+                    // Neither a mate nor a rule verdict after a pass is proven.
+                    let score = if is_mate(score) || is_rule_score(score) {
                         beta
                     } else {
                         score
                     };
+                    // Inside a verification, or where a pass is safe, trust it.
+                    if self.null_min_ply > 0 || !self.null_move_needs_verification(force, depth) {
+                        return score;
+                    }
+                    // Verify with real moves at the reduced depth (at least
+                    // one ply, so that having no move is seen), passing again
+                    // only in the last quarter of that search.
+                    let verify_depth = (depth - r).max(1);
+                    self.null_min_ply = ply + (3 * verify_depth / 4).max(1) as usize;
+                    let verified = self.search::<false>(beta - 1, beta, verify_depth, ply, false);
+                    self.null_min_ply = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if verified >= beta {
+                        return score;
+                    }
                 }
             }
         }
@@ -545,6 +676,9 @@ impl<'a> Worker<'a> {
         let mut captures_tried: ArrayVec<(PieceTo, PieceKind), 32> = ArrayVec::new();
 
         for mv in picker {
+            if Some(mv) == excluded {
+                continue;
+            }
             let victim = self.pos.piece_at(mv.to()).map(|p| p.kind);
             let quiet = victim.is_none();
             let gives_check = check_guard.gives_check(&self.pos, mv);
@@ -575,11 +709,25 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            let extendable = (ply as i32) < 2 * self.root_depth;
+            let check_extension = (gives_check && extendable) as i32;
+            let extension =
+                match tt_hit.filter(|_| !root && excluded.is_none() && Some(mv) == tt_move) {
+                    Some(hit) if self.singular_candidate(&hit, depth) => {
+                        match self.singular(&hit, beta, depth, ply, cut_node) {
+                            Singular::MultiCut(score) => return score,
+                            Singular::Extend(e) if e > 0 && !extendable => check_extension,
+                            Singular::Extend(e) if e < 0 => e + check_extension,
+                            Singular::Extend(e) => e.max(check_extension),
+                        }
+                    }
+                    _ => check_extension,
+                };
+
             let moved = PieceTo::of(&self.pos, mv);
             self.stack[ply].mv = Some(mv);
             self.play(mv, gives_check);
             self.shared.tt.prefetch(self.pos.hash());
-            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
 
             let score = if searched == 0 {
@@ -650,9 +798,18 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if excluded.is_some() && searched == 0 {
+            // Only the left-out move was there (or searched): it is singular.
+            return alpha;
+        }
         let bound = Bound::of(best_score, original_alpha, beta);
-        // A root searched without its banned moves is not the position's true value.
-        let true_value = !root || self.banned.is_empty();
+        // A root searched without its banned moves, or a node without its
+        // left-out move, is not the position's true value.
+        let true_value = if root {
+            self.banned.is_empty()
+        } else {
+            excluded.is_none()
+        };
         // A capture's gain, a mate or a rule verdict is no error of the
         // evaluation of this pawn structure.
         if true_value
@@ -682,6 +839,9 @@ impl<'a> Worker<'a> {
         let in_check = self.pos.in_check();
         if let Some(score) = self.natural_limit_outcome(ply, in_check) {
             return score;
+        }
+        if self.neither_can_attack() {
+            return DRAW;
         }
         if ply >= MAX_PLY {
             return if in_check {
