@@ -1,5 +1,6 @@
 //! The alpha-beta search of one thread: principal-variation search with a
-//! transposition table, null-move pruning, late-move reductions, futility,
+//! transposition table, null-move pruning (verified by a real search where
+//! the side's force is thin or the depth high), late-move reductions, futility,
 //! reverse-futility and late-move pruning on a static evaluation corrected
 //! by what the search found it gets wrong (see [`super::correction`]), check
 //! extensions, singular extensions of the hash move (with multi-cut and
@@ -13,7 +14,9 @@
 //! [`Worker::rule_outcome`], which asks [`crate::rules`] for the verdict; the
 //! 60-move rule runs on the referee's own [`MoveClock`] (a side's checks
 //! beyond its tenth do not count), and the evaluation fades towards the draw
-//! as that clock nears the limit.
+//! as that clock nears the limit. Where neither side has a piece that can
+//! cross the river the position is a draw, and a side without one never
+//! scores a win (see `Worker::evaluate`).
 //!
 //! A rule verdict belongs to the line that reached it: a repetition to the
 //! line since the cycle began, a natural-limit draw to the line since the last
@@ -250,10 +253,10 @@ impl<'a> Worker<'a> {
         self.current_clock().counted() + (depth.max(0) as u32) < NATURAL_LIMIT_PLIES
     }
 
-    /// The static evaluation, as the table stores it (unfaded).
+    /// The static evaluation, as the table stores it (unfaded), held to the
+    /// draw for a side that cannot win: with no piece that can cross the
+    /// river, no edge of its is real.
     #[inline]
-    /// The static evaluation, held to the draw for a side that cannot win:
-    /// with no piece that can cross the river, no edge of its is real.
     fn evaluate(&self) -> i32 {
         let eval = self.eval_stack.evaluate(&self.pos);
         let us = self.pos.side_to_move();
