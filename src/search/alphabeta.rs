@@ -402,8 +402,8 @@ impl<'a> Worker<'a> {
     /// with thin force (a lone chariot, or two lesser pieces) the side may be
     /// the one that cannot afford to move (困毙: having no good move loses,
     /// and no legal move is a loss), and a deep cut costs most when wrong.
-    fn null_move_needs_verification(&self, force: u32, depth: i32) -> bool {
-        force <= THIN_FORCE || depth >= VERIFY_FROM_DEPTH
+    fn null_move_needs_verification(&self, depth: i32) -> bool {
+        depth >= VERIFY_FROM_DEPTH || self.attacking_force() <= THIN_FORCE
     }
 
     /// Whether the hash move of `hit` may be tested for being singular at
@@ -596,13 +596,12 @@ impl<'a> Worker<'a> {
             }
             // Null move: if passing still beats beta, a real move will too.
             let previous_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
-            let force = self.attacking_force();
             if depth >= 3
                 && eval >= beta
                 && !previous_was_null
                 && excluded.is_none()
                 && ply >= self.null_min_ply
-                && force >= NULL_MOVE_FORCE
+                && self.attacking_force() >= NULL_MOVE_FORCE
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = None;
@@ -620,7 +619,7 @@ impl<'a> Worker<'a> {
                         score
                     };
                     // Inside a verification, or where a pass is safe, trust it.
-                    if self.null_min_ply > 0 || !self.null_move_needs_verification(force, depth) {
+                    if self.null_min_ply > 0 || !self.null_move_needs_verification(depth) {
                         return score;
                     }
                     // Verify with real moves at the reduced depth (at least
