@@ -32,7 +32,7 @@ fn records(games: u64) -> Vec<Record> {
 }
 
 fn dataset(records: &[Record]) -> NetDataset {
-    let mut data = NetDataset::new();
+    let mut data = NetDataset::empty();
     for record in records {
         data.add(record);
     }
@@ -73,7 +73,7 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
     let all = records(8);
     let (learn, held) = all.split_at(all.len() * 3 / 4);
     let (data, validation) = (dataset(learn), {
-        let mut v = NetDataset::new();
+        let mut v = NetDataset::empty();
         held.iter().for_each(|r| {
             v.add(r);
         });

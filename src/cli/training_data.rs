@@ -42,7 +42,7 @@ impl TrainingData {
             let set = if held_out { &mut held } else { &mut data };
             set.add(record);
         })?;
-        if data.len() == 0 {
+        if data.is_empty() {
             return Err(format!("no quiet positions in {read} records"));
         }
         eprintln!(

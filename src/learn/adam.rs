@@ -22,33 +22,28 @@ pub trait AdamFloat:
     fn powi(self, n: i32) -> Self;
 }
 
-impl AdamFloat for f32 {
-    const ZERO: f32 = 0.0;
-    const ONE: f32 = 1.0;
-    const BETA1: f32 = 0.9;
-    const BETA2: f32 = 0.999;
-    const EPSILON: f32 = 1e-8;
-    fn sqrt(self) -> f32 {
-        f32::sqrt(self)
-    }
-    fn powi(self, n: i32) -> f32 {
-        f32::powi(self, n)
-    }
+/// Implements [`AdamFloat`] for a float type, each constant a literal of
+/// that type (the same value it would have had written out by hand).
+macro_rules! adam_float {
+    ($float:ty) => {
+        impl AdamFloat for $float {
+            const ZERO: $float = 0.0;
+            const ONE: $float = 1.0;
+            const BETA1: $float = 0.9;
+            const BETA2: $float = 0.999;
+            const EPSILON: $float = 1e-8;
+            fn sqrt(self) -> $float {
+                <$float>::sqrt(self)
+            }
+            fn powi(self, n: i32) -> $float {
+                <$float>::powi(self, n)
+            }
+        }
+    };
 }
 
-impl AdamFloat for f64 {
-    const ZERO: f64 = 0.0;
-    const ONE: f64 = 1.0;
-    const BETA1: f64 = 0.9;
-    const BETA2: f64 = 0.999;
-    const EPSILON: f64 = 1e-8;
-    fn sqrt(self) -> f64 {
-        f64::sqrt(self)
-    }
-    fn powi(self, n: i32) -> f64 {
-        f64::powi(self, n)
-    }
-}
+adam_float!(f32);
+adam_float!(f64);
 
 /// The moments of one run, one pair per parameter.
 pub struct Adam<F> {

@@ -11,6 +11,9 @@ pub trait PositionSet: Sized {
     fn add(&mut self, record: &Record) -> bool;
     /// How many positions it holds.
     fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     /// Records left out (in check, a capture to come, a mate score).
     fn skipped(&self) -> u64;
 }

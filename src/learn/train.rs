@@ -56,7 +56,7 @@ pub struct NetDataset {
     /// Red's share of the points: 0, 0.5 or 1.
     result: Vec<f32>,
     /// Records left out (in check, a capture to come, a mate score).
-    pub skipped: u64,
+    skipped: u64,
 }
 
 impl PositionSet for NetDataset {
@@ -88,14 +88,6 @@ impl PositionSet for NetDataset {
 }
 
 impl NetDataset {
-    pub fn new() -> NetDataset {
-        NetDataset::default()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
     /// The scaling constant that makes `sigmoid(K * score)` fit the results
     /// best: what a centipawn of the search is worth in winning chances.
     pub fn fit_score_scale(&self) -> f64 {

@@ -40,7 +40,7 @@ pub struct Dataset {
     /// The search score, Red's view.
     score: Vec<f32>,
     /// Records left out (in check, a capture to come, a mate score).
-    pub skipped: u64,
+    skipped: u64,
 }
 
 impl PositionSet for Dataset {
@@ -80,10 +80,6 @@ impl Dataset {
             offsets: vec![0],
             ..Dataset::default()
         }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// The evaluation of position `n` with real-valued weights.
