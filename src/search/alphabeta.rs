@@ -718,9 +718,10 @@ impl<'a> Worker<'a> {
                     Some(hit) if self.singular_candidate(&hit, depth) => {
                         match self.singular(&hit, beta, depth, ply, cut_node) {
                             Singular::MultiCut(score) => return score,
-                            Singular::Extend(e) if e > 0 && !extendable => check_extension,
+                            // Shallower by the verdict, deeper within the bound.
                             Singular::Extend(e) if e < 0 => e + check_extension,
-                            Singular::Extend(e) => e.max(check_extension),
+                            Singular::Extend(e) if extendable => e.max(check_extension),
+                            Singular::Extend(_) => 0,
                         }
                     }
                     _ => check_extension,
