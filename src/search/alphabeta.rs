@@ -24,11 +24,11 @@
 //! its result as line-bound (see [`super::tt::LINE_BOUND_DEPTH`]), so that no
 //! other path to the same position is cut on it.
 
-use super::check::{gives_check, CheckGuard};
+use super::check::gives_check;
 use super::evaluator::EvalStack;
 use super::history::{Histories, PieceTo};
 use super::info::{Info, InfoSink};
-use super::movepick::MovePicker;
+use super::movepick::{MovePicker, Picked, QuiescencePicker};
 use super::reporter::Reporter;
 use super::score::{is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
 use super::see::{see_ge, SEE_VALUE};
@@ -644,29 +644,12 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        let mut moves = self.pos.legal_moves();
-        if root {
-            moves.retain(|m| !self.banned.contains(m));
-        }
-        if moves.is_empty() {
-            // No legal move loses in Xiangqi, checkmate or not.
-            return mated_in(ply);
-        }
         let previous = if ply > 0 {
             self.stack[ply - 1].mv
         } else {
             None
         };
-        let check_guard = CheckGuard::new(&self.pos);
-        let picker = MovePicker::new(
-            &self.pos,
-            moves,
-            tt_move,
-            self.histories,
-            ply,
-            previous,
-            &check_guard,
-        );
+        let mut picker = MovePicker::new(&self.pos, tt_move, self.histories, ply, previous);
         let side = self.pos.side_to_move();
         let killers = self.histories.killers(ply);
         let original_alpha = alpha;
@@ -674,16 +657,20 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut best_is_quiet = true;
         let mut searched = 0usize;
+        let mut legal_moves = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures_tried: ArrayVec<(PieceTo, PieceKind), 32> = ArrayVec::new();
 
-        for mv in picker {
+        while let Some(Picked { mv, gives_check }) = picker.next(&self.pos, self.histories) {
+            if root && self.banned.contains(&mv) {
+                continue;
+            }
+            legal_moves += 1;
             if Some(mv) == excluded {
                 continue;
             }
             let victim = self.pos.piece_at(mv.to()).map(|p| p.kind);
             let quiet = victim.is_none();
-            let gives_check = check_guard.gives_check(&self.pos, mv);
             if root && self.reporter.is_some() && self.shared.since_go() >= CURRMOVE_AFTER {
                 let info = Info::CurrMove {
                     depth,
@@ -801,6 +788,10 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if legal_moves == 0 {
+            // No legal move loses in Xiangqi, checkmate or not.
+            return mated_in(ply);
+        }
         if excluded.is_some() && searched == 0 {
             // Only the left-out move was there (or searched): it is singular.
             return alpha;
@@ -881,7 +872,7 @@ impl<'a> Worker<'a> {
         };
 
         let mut best_move = None;
-        for mv in MovePicker::captures(&self.pos, moves, tt_hit.and_then(|h| h.mv)) {
+        for mv in QuiescencePicker::new(&self.pos, moves, tt_hit.and_then(|h| h.mv)) {
             if !in_check {
                 let victim = self
                     .pos

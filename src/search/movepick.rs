@@ -1,20 +1,22 @@
-//! Move ordering: the hash move first, then winning and equal captures by
-//! most valuable victim / least valuable attacker and capture history, killers, the countermove,
-//! quiet moves by history (a quiet check with a bonus on top), and losing
-//! captures last. Moves are scored once and picked best-first, so a cut
-//! after the first few moves sorts little.
+//! Move ordering in stages, so that a node cut early pays for little: the
+//! hash move before any generation; then the captures, generated and ordered
+//! by most valuable victim / least valuable attacker and capture history,
+//! each one's static exchange tested only when its turn comes (a losing
+//! capture waits until last); then the killers and the countermove, each
+//! checked for legality and played without generating; then the quiet moves,
+//! generated only when reached and ordered by history (a quiet check with a
+//! bonus on top); and the losing captures last.
+//!
+//! The picker says of each move whether it gives check, known before it is
+//! played (see [`super::check`]): the quiet stage needs it for its order, and
+//! the search for its pruning and extensions.
 
 use super::check::CheckGuard;
 use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::see::{see_ge, SEE_VALUE};
-use crate::core::{Move, MoveList, Position};
+use crate::core::{Color, GenKind, Move, MoveList, Position, MAX_MOVES};
 use arrayvec::ArrayVec;
 
-const HASH_MOVE: i32 = 4_000_000;
-const GOOD_CAPTURE: i32 = 2_000_000;
-const KILLER: i32 = 1_000_000;
-const COUNTER: i32 = 900_000;
-const BAD_CAPTURE: i32 = -2_000_000;
 /// What a quiet check adds to its history: half the history's range, so a
 /// check comes early among the quiet moves without passing every good one.
 const QUIET_CHECK: i32 = HISTORY_MAX / 2;
@@ -22,14 +24,9 @@ const QUIET_CHECK: i32 = HISTORY_MAX / 2;
 /// its bound it can lift a pawn capture over an advisor one, never a horse
 /// capture over a chariot one.
 const CAPTURE_HISTORY_DIVISOR: i32 = 2;
-/// Picks made by selection before the remaining moves are sorted at once.
+/// Quiet moves picked by selection before the rest are sorted at once (a
+/// cut usually comes early).
 const SELECTION_PICKS: usize = 3;
-
-pub struct MovePicker {
-    moves: MoveList,
-    scores: [i32; crate::core::MAX_MOVES],
-    next: usize,
-}
 
 /// Most valuable victim, least valuable attacker.
 pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
@@ -42,65 +39,239 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     victim * 16 - attacker / 16
 }
 
+/// A move the picker hands out, and whether it gives check.
+#[derive(Copy, Clone, Debug)]
+pub struct Picked {
+    pub mv: Move,
+    pub gives_check: bool,
+}
+
+#[derive(Copy, Clone)]
+struct ScoredMove {
+    score: i32,
+    mv: Move,
+    /// Known for quiet moves (their order needs it); found on the way out
+    /// for the others.
+    gives_check: bool,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Stage {
+    HashMove,
+    GenerateCaptures,
+    GoodCaptures,
+    /// The killers and the countermove, by their index in `refutations`.
+    Refutation(usize),
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+}
+
+/// The moves of one main-search node, best first (see the module text).
+pub struct MovePicker {
+    stage: Stage,
+    hash_move: Option<Move>,
+    /// The two killers and the countermove, as the histories gave them.
+    refutations: [Option<Move>; 3],
+    /// Which refutations were handed out (the quiet stage leaves them out).
+    refutations_played: [bool; 3],
+    checks: CheckGuard,
+    side: Color,
+    /// The captures, then the quiet moves; captures that lost their exchange
+    /// test are moved to the front, `0..bad_end`.
+    list: ArrayVec<ScoredMove, MAX_MOVES>,
+    next: usize,
+    bad_end: usize,
+    quiets_start: usize,
+}
+
 impl MovePicker {
-    /// Orders all of `moves` for a main-search node.
+    /// The picker for a node at `ply`, whose previous move was `previous`.
     pub fn new(
         pos: &Position,
-        moves: MoveList,
         hash_move: Option<Move>,
         histories: &Histories,
         ply: usize,
         previous: Option<Move>,
-        checks: &CheckGuard,
     ) -> MovePicker {
-        let mut scores = [0; crate::core::MAX_MOVES];
-        let killers = histories.killers(ply);
-        let counter = histories.countermove(previous);
-        let side = pos.side_to_move();
-        for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = if Some(mv) == hash_move {
-                HASH_MOVE
-            } else if let Some(victim) = pos.piece_at(mv.to()) {
-                let base = if see_ge(pos, mv, 0) {
-                    GOOD_CAPTURE
-                } else {
-                    BAD_CAPTURE
-                };
-                let learned = histories.capture_score(PieceTo::of(pos, mv), victim.kind);
-                base + mvv_lva(pos, mv) + learned / CAPTURE_HISTORY_DIVISOR
-            } else if Some(mv) == killers[0] {
-                KILLER + 1
-            } else if Some(mv) == killers[1] {
-                KILLER
-            } else if Some(mv) == counter {
-                COUNTER
-            } else {
-                let check_bonus = if checks.gives_check(pos, mv) {
-                    QUIET_CHECK
-                } else {
-                    0
-                };
-                histories.quiet_score(side, mv) + check_bonus
-            };
-        }
+        let [killer, second_killer] = histories.killers(ply);
         MovePicker {
-            moves,
-            scores,
+            stage: Stage::HashMove,
+            hash_move,
+            refutations: [killer, second_killer, histories.countermove(previous)],
+            refutations_played: [false; 3],
+            checks: CheckGuard::new(pos),
+            side: pos.side_to_move(),
+            list: ArrayVec::new(),
             next: 0,
+            bad_end: 0,
+            quiets_start: 0,
         }
     }
 
-    /// Orders captures (quiescence) by MVV-LVA, the hash move first.
-    pub fn captures(pos: &Position, moves: MoveList, hash_move: Option<Move>) -> MovePicker {
-        let mut scores = [0; crate::core::MAX_MOVES];
-        for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = if Some(mv) == hash_move {
+    /// The next move to search in `pos` (the position the picker was made
+    /// for), with `histories` as they are now.
+    pub fn next(&mut self, pos: &Position, histories: &Histories) -> Option<Picked> {
+        loop {
+            match self.stage {
+                Stage::HashMove => {
+                    self.stage = Stage::GenerateCaptures;
+                    if let Some(mv) = self.hash_move.filter(|&mv| pos.is_legal(mv)) {
+                        return Some(self.picked(pos, mv));
+                    }
+                    self.hash_move = None;
+                }
+                Stage::GenerateCaptures => {
+                    for mv in pos.moves_of(GenKind::Captures) {
+                        if Some(mv) != self.hash_move {
+                            let victim = pos.piece_at(mv.to()).expect("a capture has a victim");
+                            let learned = histories.capture_score(PieceTo::of(pos, mv), victim.kind);
+                            let score = mvv_lva(pos, mv) + learned / CAPTURE_HISTORY_DIVISOR;
+                            self.list.push(ScoredMove {
+                                score,
+                                mv,
+                                gives_check: false,
+                            });
+                        }
+                    }
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    if let Some(index) = self.select_best(self.next, self.list.len()) {
+                        let mv = self.list[index].mv;
+                        self.list.swap(self.next, index);
+                        self.next += 1;
+                        if see_ge(pos, mv, 0) {
+                            return Some(self.picked(pos, mv));
+                        }
+                        // A losing capture waits at the front, in the order found.
+                        self.list.swap(self.bad_end, self.next - 1);
+                        self.bad_end += 1;
+                    } else {
+                        self.stage = Stage::Refutation(0);
+                    }
+                }
+                Stage::Refutation(k) => {
+                    self.stage = if k + 1 < self.refutations.len() {
+                        Stage::Refutation(k + 1)
+                    } else {
+                        Stage::GenerateQuiets
+                    };
+                    let Some(mv) = self.refutations[k] else {
+                        continue;
+                    };
+                    let repeated = self.refutations[..k].contains(&Some(mv));
+                    if !repeated
+                        && Some(mv) != self.hash_move
+                        && pos.piece_at(mv.to()).is_none()
+                        && pos.is_legal(mv)
+                    {
+                        self.refutations_played[k] = true;
+                        return Some(self.picked(pos, mv));
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    self.quiets_start = self.list.len();
+                    self.next = self.quiets_start;
+                    for mv in pos.moves_of(GenKind::Quiets) {
+                        if Some(mv) == self.hash_move || self.was_refutation(mv) {
+                            continue;
+                        }
+                        let gives_check = self.checks.gives_check(pos, mv);
+                        let check_bonus = if gives_check { QUIET_CHECK } else { 0 };
+                        self.list.push(ScoredMove {
+                            score: histories.quiet_score(self.side, mv) + check_bonus,
+                            mv,
+                            gives_check,
+                        });
+                    }
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    let end = self.list.len();
+                    if self.next >= end {
+                        self.next = 0;
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    if self.next - self.quiets_start == SELECTION_PICKS {
+                        self.list[self.next..end]
+                            .sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+                    }
+                    if self.next - self.quiets_start < SELECTION_PICKS {
+                        let best = self.select_best(self.next, end).expect("a move is left");
+                        self.list.swap(self.next, best);
+                    }
+                    let chosen = self.list[self.next];
+                    self.next += 1;
+                    return Some(Picked {
+                        mv: chosen.mv,
+                        gives_check: chosen.gives_check,
+                    });
+                }
+                Stage::BadCaptures => {
+                    if self.next < self.bad_end {
+                        let mv = self.list[self.next].mv;
+                        self.next += 1;
+                        return Some(self.picked(pos, mv));
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    fn picked(&self, pos: &Position, mv: Move) -> Picked {
+        Picked {
+            mv,
+            gives_check: self.checks.gives_check(pos, mv),
+        }
+    }
+
+    fn was_refutation(&self, mv: Move) -> bool {
+        self.refutations
+            .iter()
+            .zip(self.refutations_played)
+            .any(|(&r, played)| played && r == Some(mv))
+    }
+
+    /// The index of the best-scored move in `from..end` (the first of equals).
+    fn select_best(&self, from: usize, end: usize) -> Option<usize> {
+        (from..end).reduce(|best, i| {
+            if self.list[i].score > self.list[best].score {
+                i
+            } else {
+                best
+            }
+        })
+    }
+}
+
+/// Orders the moves of a quiescence node (captures, or every evasion in
+/// check) by most valuable victim / least valuable attacker, the hash move
+/// first. They are few: scored at once, picked by selection.
+pub struct QuiescencePicker {
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+/// The hash move's score among the quiescence moves: above any capture.
+const HASH_MOVE: i32 = i32::MAX;
+
+impl QuiescencePicker {
+    pub fn new(pos: &Position, moves: MoveList, hash_move: Option<Move>) -> QuiescencePicker {
+        let mut scores = [0; MAX_MOVES];
+        for (score, &mv) in scores.iter_mut().zip(&moves) {
+            *score = if Some(mv) == hash_move {
                 HASH_MOVE
             } else {
                 mvv_lva(pos, mv)
             };
         }
-        MovePicker {
+        QuiescencePicker {
             moves,
             scores,
             next: 0,
@@ -108,29 +279,13 @@ impl MovePicker {
     }
 }
 
-impl Iterator for MovePicker {
+impl Iterator for QuiescencePicker {
     type Item = Move;
 
-    /// The best remaining move: selection for the first few picks (a cut
-    /// usually comes early), then one sort of the rest.
     fn next(&mut self) -> Option<Move> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
-        }
-        if self.next == SELECTION_PICKS && n - self.next > 1 {
-            let mut rest: ArrayVec<(i32, Move), { crate::core::MAX_MOVES }> = (self.next..n)
-                .map(|i| (self.scores[i], self.moves[i]))
-                .collect();
-            rest.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
-            for (k, (score, mv)) in rest.into_iter().enumerate() {
-                self.scores[self.next + k] = score;
-                self.moves[self.next + k] = mv;
-            }
-        }
-        if self.next >= SELECTION_PICKS {
-            self.next += 1;
-            return Some(self.moves[self.next - 1]);
         }
         let mut best = self.next;
         for i in self.next + 1..n {
