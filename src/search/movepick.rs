@@ -126,7 +126,8 @@ impl MovePicker {
                     for mv in pos.moves_of(GenKind::Captures) {
                         if Some(mv) != self.hash_move {
                             let victim = pos.piece_at(mv.to()).expect("a capture has a victim");
-                            let learned = histories.capture_score(PieceTo::of(pos, mv), victim.kind);
+                            let learned =
+                                histories.capture_score(PieceTo::of(pos, mv), victim.kind);
                             let score = mvv_lva(pos, mv) + learned / CAPTURE_HISTORY_DIVISOR;
                             self.list.push(ScoredMove {
                                 score,
