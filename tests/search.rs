@@ -9,7 +9,7 @@ mod mate_oracle;
 
 use chuhan::core::{Move, Position};
 use chuhan::search::bench::{run_bench, BENCH_DEPTH};
-use chuhan::search::{Engine, Info, Limits, Score, SearchOutcome};
+use chuhan::search::{Bound, Engine, Info, Limits, Score, SearchOutcome};
 use mate_oracle::forced_win_within;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -251,6 +251,47 @@ fn two_threads_search_and_agree_on_a_legal_move() {
     assert!(pos.is_legal(out.best.unwrap()));
 }
 
+#[test]
+fn a_parallel_search_plays_the_line_it_reports_last() {
+    // Four threads deepen on their own and vote on the move; whichever
+    // thread's line wins, the last report shows it, so a GUI's score and
+    // principal variation belong to the move played.
+    let engine = Engine::new(16, 4);
+    for fen in chuhan::search::bench::BENCH_POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        let last = Arc::new(Mutex::new(None));
+        let sink_last = Arc::clone(&last);
+        let out = engine
+            .go(
+                &pos,
+                Limits {
+                    move_time: Some(Duration::from_millis(100)),
+                    ..Limits::default()
+                },
+                Box::new(move |info: &Info| {
+                    // A bound's report (a failed aspiration window) is
+                    // searched again; only finished iterations count.
+                    match info {
+                        Info::Iteration(iteration) if iteration.bound == Bound::Exact => {
+                            *sink_last.lock().unwrap() = Some(iteration.clone());
+                        }
+                        _ => {}
+                    }
+                }),
+            )
+            .wait();
+        let last = last
+            .lock()
+            .unwrap()
+            .clone()
+            .expect("an iteration was reported");
+        assert_eq!(Some(last.pv[0]), out.best, "{fen}");
+        assert_eq!(last.pv.get(1).copied(), out.ponder, "{fen}");
+        assert_eq!((last.score, last.depth), (out.score, out.depth), "{fen}");
+        assert!(pos.is_legal(last.pv[0]));
+    }
+}
+
 /// The node count `chuhan bench` prints (depth 10, 16 MB). A change that
 /// alters the search on purpose updates it in the same commit and says so.
 const BENCH_SIGNATURE: u64 = 949_069;
@@ -396,7 +437,6 @@ fn a_mate_search_without_a_short_enough_mate_keeps_to_its_other_limits() {
 
 #[test]
 fn failed_aspiration_windows_are_reported_as_bounds() {
-    use chuhan::search::Bound;
     let (mut lower, mut upper) = (0, 0);
     for fen in chuhan::search::bench::BENCH_POSITIONS.iter().take(8) {
         let (its, out) = iterations(

@@ -579,7 +579,7 @@ impl<'a> Worker<'a> {
             (raw_eval, raw_eval)
         } else {
             let faded = self.fade(raw_eval);
-            let correction = self.histories.correction.correction(&self.pos);
+            let correction = self.shared.correction.correction(&self.pos);
             (
                 faded,
                 (faded + correction).clamp(-RULE_WIN + 1, RULE_WIN - 1),
@@ -812,7 +812,7 @@ impl<'a> Worker<'a> {
             && !is_mate(best_score)
             && !is_rule_score(best_score)
         {
-            self.histories
+            self.shared
                 .correction
                 .update(&self.pos, depth, bound, best_score, uncorrected_eval);
         }

@@ -4,9 +4,15 @@
 //! prove) pulls the entry of its pawn structure towards the error; later
 //! nodes with that structure add the entry to their evaluation before
 //! pruning on it.
+//!
+//! All search threads share one table, kept across the moves of a game:
+//! what one thread learns corrects the others' evaluations too. Entries are
+//! atomics read and written without ordering; two threads updating one
+//! entry at once may lose one update, which costs nothing but that update.
 
 use super::tt::Bound;
 use crate::core::{Color, PieceKind, Position};
+use std::sync::atomic::{AtomicI16, Ordering};
 
 /// Entries per side (a power of two: the pawn key's top bits index it).
 const ENTRIES: usize = 1 << 14;
@@ -19,13 +25,14 @@ const WEIGHT_SCALE: i32 = 256;
 const MAX_WEIGHT: i32 = 16;
 
 pub struct CorrectionHistory {
-    pawns: Box<[[i16; ENTRIES]; 2]>,
+    /// By side to move, then by [`pawn_index`].
+    pawns: Box<[AtomicI16]>,
 }
 
 impl Default for CorrectionHistory {
     fn default() -> CorrectionHistory {
         CorrectionHistory {
-            pawns: Box::new([[0; ENTRIES]; 2]),
+            pawns: (0..2 * ENTRIES).map(|_| AtomicI16::new(0)).collect(),
         }
     }
 }
@@ -42,17 +49,28 @@ fn pawn_index(pos: &Position) -> usize {
 }
 
 impl CorrectionHistory {
+    /// The entry of `pos`'s pawn structure for its side to move.
+    fn entry(&self, pos: &Position) -> &AtomicI16 {
+        &self.pawns[pos.side_to_move().index() * ENTRIES + pawn_index(pos)]
+    }
+
     /// What to add to the static evaluation of `pos` (for its side to move).
     pub fn correction(&self, pos: &Position) -> i32 {
-        let entry = self.pawns[pos.side_to_move().index()][pawn_index(pos)];
-        entry as i32 / GRAIN
+        self.entry(pos).load(Ordering::Relaxed) as i32 / GRAIN
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&self) {
+        for entry in &*self.pawns {
+            entry.store(0, Ordering::Relaxed);
+        }
     }
 
     /// Learns from a node searched to `depth` whose result `score` (of
     /// bound `bound`) differs from its uncorrected static evaluation `eval`,
     /// where the bound shows the error's direction: a fail-high only proves
     /// the evaluation too low, a fail-low only too high.
-    pub fn update(&mut self, pos: &Position, depth: i32, bound: Bound, score: i32, eval: i32) {
+    pub fn update(&self, pos: &Position, depth: i32, bound: Bound, score: i32, eval: i32) {
         let error = score - eval;
         let proven = match bound {
             Bound::Exact => true,
@@ -64,9 +82,10 @@ impl CorrectionHistory {
         }
         let target = error.clamp(-MAX_CORRECTION, MAX_CORRECTION) * GRAIN;
         let weight = (depth + 1).min(MAX_WEIGHT);
-        let entry = &mut self.pawns[pos.side_to_move().index()][pawn_index(pos)];
-        let current = *entry as i32;
-        *entry = ((current * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE) as i16;
+        let entry = self.entry(pos);
+        let current = entry.load(Ordering::Relaxed) as i32;
+        let updated = (current * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE;
+        entry.store(updated as i16, Ordering::Relaxed);
     }
 }
 
@@ -80,7 +99,7 @@ mod tests {
         let mut pawn_moved = start.clone();
         pawn_moved.try_play("c3c4".parse().unwrap()).unwrap();
         pawn_moved.try_play("c6c5".parse().unwrap()).unwrap();
-        let mut history = CorrectionHistory::default();
+        let history = CorrectionHistory::default();
         for _ in 0..50 {
             history.update(&start, 10, Bound::Exact, 140, 100);
         }
@@ -93,5 +112,7 @@ mod tests {
         assert_eq!(history.correction(&start), before);
         history.update(&start, 10, Bound::Upper, 0, 100);
         assert!(history.correction(&start) < before);
+        history.clear();
+        assert_eq!(history.correction(&start), 0);
     }
 }

@@ -1,7 +1,9 @@
 //! Iterative deepening with aspiration windows: the main thread deepens one
 //! ply at a time (every line of a multi-PV search at each depth), reports
 //! each finished iteration and decides when a timed search has seen enough;
-//! helper threads deepen on their own to share the table's work.
+//! helper threads deepen through the same depths on their own, each with
+//! its own aspiration window, sharing the table's work, and end with a
+//! result for the vote (see [`super::vote`]).
 
 use super::alphabeta::Worker;
 use super::info::{Info, Iteration, SearchOutcome};
@@ -10,6 +12,7 @@ use super::score::{is_mate, Score, INFINITE, MATE};
 use super::shared::Shared;
 use super::skill::Candidate;
 use super::tt::Bound;
+use super::vote::RootResult;
 use super::MAX_PLY;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -21,15 +24,34 @@ fn max_depth(limits: &Limits) -> i32 {
         .clamp(1, MAX_PLY as i32 - 8)
 }
 
-/// Helpers deepen on their own, half of them one ply ahead, to spread the tree.
-pub fn helper_loop(worker: &mut Worker, limits: &Limits) {
+/// A helper deepens on its own until the search stops, and returns the
+/// result of the deepest iteration it finished: an iteration cut short has
+/// searched only some root moves at its depth, and credited with that depth
+/// it would outvote finished ones.
+pub fn helper_loop(worker: &mut Worker, limits: &Limits) -> Option<RootResult> {
     let mut score = 0;
-    for depth in 1 + (worker.id as i32 % 2)..=max_depth(limits) {
+    let mut result = None;
+    for depth in 1..=max_depth(limits) {
         score = aspiration(worker, depth, None, score);
-        if worker.stopped {
+        let pv = worker.root_pv();
+        if worker.stopped || pv.is_empty() {
             break;
         }
+        result = Some(RootResult {
+            depth,
+            seldepth: worker.seldepth,
+            score,
+            pv,
+        });
     }
+    result
+}
+
+/// The aspiration window's first half-width. Helper threads open theirs
+/// wider by turns, so that they fail and search again at other moments
+/// than the main thread, and so search other parts of the tree.
+fn first_window(thread: usize) -> i32 {
+    20 + 8 * (thread % 4) as i32
 }
 
 /// One iteration with an aspiration window around the last score. Each
@@ -44,7 +66,7 @@ fn aspiration(worker: &mut Worker, depth: i32, shown_line: Option<usize>, previo
             score
         };
     }
-    let mut window = 20;
+    let mut window = first_window(worker.id);
     let (mut alpha, mut beta) = (previous - window, previous + window);
     loop {
         let score = worker.search_root(alpha, beta, depth);
@@ -75,7 +97,9 @@ fn stopped_score(worker: &Worker, returned: i32) -> i32 {
     worker.root_best().unwrap_or(returned)
 }
 
-pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
+/// The main thread's search: its outcome, and its last result for the vote
+/// (`None` if it finished no root move).
+pub fn main_loop(worker: &mut Worker, limits: &Limits) -> (SearchOutcome, Option<RootResult>) {
     let shared = worker.shared();
     let root_moves = worker.root_moves();
     let mut outcome = SearchOutcome {
@@ -100,6 +124,7 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
     // The last fully searched result of each line, for the skill level's choice.
     let mut finished: Vec<Option<Candidate>> = vec![None; lines];
     let mut stable_iterations = 0;
+    let mut result = None;
     if !root_moves.is_empty() {
         'deepening: for depth in 1..=max_depth(limits) {
             let previous_score = scores[0];
@@ -127,6 +152,12 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
                     outcome.ponder = pv.get(1).copied();
                     outcome.score = Score::from_internal(line_score);
                     outcome.depth = depth;
+                    result = Some(RootResult {
+                        depth,
+                        seldepth: worker.seldepth,
+                        score: line_score,
+                        pv: pv.clone(),
+                    });
                 }
                 if !worker.stopped {
                     finished[line] = Some(Candidate {
@@ -178,27 +209,38 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> SearchOutcome {
     worker.poll();
     outcome.nodes = shared.nodes.load(Ordering::Relaxed);
     outcome.time = shared.since_go();
-    outcome
+    (outcome, result)
 }
 
 /// The main thread's report of principal variation `line` at `depth`.
 fn iteration(worker: &Worker, depth: i32, line: usize, score: i32, bound: Bound) -> Iteration {
-    let shared = worker.shared();
+    let result = RootResult {
+        depth,
+        seldepth: worker.seldepth,
+        score,
+        pv: worker.root_pv(),
+    };
+    report_of(worker.shared(), &result, line, bound)
+}
+
+/// The report of `result` as principal variation `line`, with the search's
+/// counts as they are now.
+pub fn report_of(shared: &Shared, result: &RootResult, line: usize, bound: Bound) -> Iteration {
     let time = shared.since_go();
     let nodes = shared.nodes.load(Ordering::Relaxed);
     Iteration {
-        depth,
+        depth: result.depth,
         // Mate-distance pruning can keep every line shorter than the nominal
         // depth; GUIs expect seldepth >= depth.
-        seldepth: worker.seldepth.max(depth as usize),
+        seldepth: result.seldepth.max(result.depth as usize),
         multipv: line + 1,
-        score: Score::from_internal(score),
+        score: Score::from_internal(result.score),
         bound,
         nodes,
         nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
         time,
         hashfull: shared.tt.hashfull(),
-        pv: worker.root_pv(),
+        pv: result.pv.clone(),
     }
 }
 

@@ -1,17 +1,21 @@
 //! The search front door: [`Engine::go`] starts a search on its own threads
 //! (Lazy SMP: every thread runs iterative deepening on its own copy of the
-//! position, sharing the transposition table) and returns a
+//! position, sharing the transposition table and the correction history; at
+//! the end the threads vote on the move, see [`super::vote`]) and returns a
 //! [`SearchHandle`] for `stop`, `ponderhit` and the result. Progress arrives
 //! as [`Info`](super::Info) events through a callback.
 
 use super::alphabeta::Worker;
-use super::deepening::{helper_loop, main_loop};
+use super::correction::CorrectionHistory;
+use super::deepening::{helper_loop, main_loop, report_of};
 use super::evaluator::Evaluator;
 use super::history::{Histories, HistoryStore};
-use super::info::{InfoSink, SearchOutcome};
+use super::info::{Info, InfoSink, SearchOutcome};
 use super::limits::Limits;
+use super::score::Score;
 use super::shared::Shared;
-use super::tt::TranspositionTable;
+use super::tt::{Bound, TranspositionTable};
+use super::vote::{chosen_thread, RootResult};
 use crate::core::Position;
 use crate::rules::RuleSet;
 use std::sync::atomic::Ordering;
@@ -78,11 +82,12 @@ impl SearchHandle {
 }
 
 /// The engine: a transposition table, the move-ordering histories each
-/// search thread keeps across the moves of a game, and the settings searches
-/// run with.
+/// search thread keeps across the moves of a game, the correction history
+/// they share, and the settings searches run with.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
     histories: Arc<HistoryStore>,
+    correction: Arc<CorrectionHistory>,
     threads: usize,
     rules: RuleSet,
     move_overhead: Duration,
@@ -103,6 +108,7 @@ impl Engine {
         Engine {
             tt: Arc::new(TranspositionTable::new(hash_megabytes)),
             histories: Arc::default(),
+            correction: Arc::default(),
             threads: threads.max(1),
             rules: RuleSet::default(),
             move_overhead: Duration::from_millis(30),
@@ -157,6 +163,7 @@ impl Engine {
     pub fn clear(&self) {
         self.tt.clear();
         self.histories.clear();
+        self.correction.clear();
     }
 
     pub fn tt(&self) -> &TranspositionTable {
@@ -168,6 +175,7 @@ impl Engine {
         self.tt.new_search();
         let shared = Arc::new(Shared::new(
             Arc::clone(&self.tt),
+            Arc::clone(&self.correction),
             self.evaluator.clone(),
             limits.ponder,
             limits.time_plan(self.move_overhead),
@@ -200,7 +208,8 @@ impl Engine {
     }
 }
 
-/// Runs one search thread per history table, the first one the main thread.
+/// Runs one search thread per history table, the first one the main thread,
+/// and plays the move the threads vote for.
 fn run_threads(
     shared: &Shared,
     tables: &mut [Histories],
@@ -213,22 +222,49 @@ fn run_threads(
         .split_first_mut()
         .expect("a search has at least one thread");
     std::thread::scope(|scope| {
-        for (index, table) in helper_tables.iter_mut().enumerate() {
-            let id = index + 1;
-            let (pos, banned, limits) = (pos.clone(), limits.banned.clone(), &limits);
-            std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(THREAD_STACK)
-                .spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(id, shared, pos, rules, banned, table);
-                    helper_loop(&mut worker, limits);
-                })
-                .expect("a helper thread starts");
-        }
+        let helpers: Vec<_> = helper_tables
+            .iter_mut()
+            .enumerate()
+            .map(|(index, table)| {
+                let id = index + 1;
+                let (pos, banned, limits) = (pos.clone(), limits.banned.clone(), &limits);
+                std::thread::Builder::new()
+                    .name(format!("search-{id}"))
+                    .stack_size(THREAD_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut worker = Worker::new(id, shared, pos, rules, banned, table);
+                        helper_loop(&mut worker, limits)
+                    })
+                    .expect("a helper thread starts")
+            })
+            .collect();
         let mut worker = Worker::new(0, shared, pos, rules, limits.banned.clone(), main_table);
         worker.set_reporter(sink);
-        let outcome = main_loop(&mut worker, &limits);
+        let (mut outcome, main_result) = main_loop(&mut worker, &limits);
         shared.stop.store(true, Ordering::Relaxed);
+        // A helper that died has stopped the search; its panic goes on to
+        // the caller.
+        let helper_results = helpers.into_iter().filter_map(|helper| {
+            helper
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        // Several lines or a reduced skill level choose among the main
+        // thread's own lines; a full-strength search plays the vote.
+        let votes = limits.multipv <= 1 && limits.skill.is_none();
+        if let Some(main_result) = main_result.filter(|_| votes) {
+            let results: Vec<RootResult> =
+                std::iter::once(main_result).chain(helper_results).collect();
+            let chosen = chosen_thread(&results);
+            if chosen != 0 {
+                let result = &results[chosen];
+                worker.report(&Info::Iteration(report_of(shared, result, 0, Bound::Exact)));
+                outcome.best = Some(result.best());
+                outcome.ponder = result.pv.get(1).copied();
+                outcome.score = Score::from_internal(result.score);
+                outcome.depth = result.depth;
+            }
+        }
         outcome
     })
 }

@@ -1,14 +1,14 @@
 //! What the search learns about quiet moves while it runs: killer moves per
 //! ply, a butterfly history by side and from/to points, and the countermove
 //! that refuted each previous move; a capture history by the capturing
-//! piece, its destination and the kind captured; and the static
-//! evaluation's [`CorrectionHistory`].
+//! piece, its destination and the kind captured. (What the static
+//! evaluation gets wrong is learned too, in one table all threads share:
+//! [`super::correction`].)
 //!
 //! The tables outlive a search: the engine keeps one set per search thread
 //! (a [`HistoryStore`]) across the moves of a game, ages them at each `go`
 //! and forgets them at a new game.
 
-use super::correction::CorrectionHistory;
 use super::MAX_PLY;
 use crate::core::{Color, Move, Piece, PieceKind, Position, Square};
 use std::sync::{Mutex, PoisonError};
@@ -48,9 +48,6 @@ pub struct Histories {
     counter: Box<[[Option<Move>; 90]; 90]>,
     /// By the capturing piece and destination, then by the kind captured.
     capture: Box<[[i16; PieceKind::NUM]; PIECE_TO]>,
-    /// What the static evaluation gets wrong (not aged: a pawn structure's
-    /// error does not fade with the moves of a game).
-    pub correction: CorrectionHistory,
 }
 
 impl Default for Histories {
@@ -60,7 +57,6 @@ impl Default for Histories {
             butterfly: Box::new([[[0; 90]; 90]; 2]),
             counter: Box::new([[None; 90]; 90]),
             capture: Box::new([[0; PieceKind::NUM]; PIECE_TO]),
-            correction: CorrectionHistory::default(),
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod see;
 mod shared;
 pub mod skill;
 pub mod tt;
+mod vote;
 pub mod weights;
 
 pub use engine::{Engine, SearchControl, SearchHandle};

@@ -1,7 +1,8 @@
 //! The state every search thread shares: the transposition table, the
-//! evaluation, the stop and ponder flags, the node count, and the clock
-//! with its limits.
+//! correction history, the evaluation, the stop and ponder flags, the node
+//! count, and the clock with its limits.
 
+use super::correction::CorrectionHistory;
 use super::evaluator::Evaluator;
 use super::limits::TimePlan;
 use super::tt::TranspositionTable;
@@ -12,6 +13,8 @@ use std::time::{Duration, Instant};
 /// State the search threads share: the table, the stop flag, node counts and the clock.
 pub struct Shared {
     pub tt: Arc<TranspositionTable>,
+    /// What the static evaluation gets wrong, as all threads learn it.
+    pub correction: Arc<CorrectionHistory>,
     pub evaluator: Evaluator,
     pub stop: AtomicBool,
     pub pondering: AtomicBool,
@@ -28,6 +31,7 @@ impl Shared {
     /// The state of a search starting now under `plan` and `node_limit`.
     pub fn new(
         tt: Arc<TranspositionTable>,
+        correction: Arc<CorrectionHistory>,
         evaluator: Evaluator,
         pondering: bool,
         plan: Option<TimePlan>,
@@ -35,6 +39,7 @@ impl Shared {
     ) -> Shared {
         Shared {
             tt,
+            correction,
             evaluator,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
