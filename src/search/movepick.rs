@@ -300,3 +300,83 @@ impl Iterator for QuiescencePicker {
         Some(self.moves[self.next - 1])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::bench::BENCH_POSITIONS;
+
+    /// Every move the picker hands out for `pos`, in order.
+    fn picked_all(pos: &Position, hash_move: Option<Move>, histories: &Histories) -> Vec<Picked> {
+        let mut picker = MovePicker::new(pos, hash_move, histories, 0, None);
+        std::iter::from_fn(|| picker.next(pos, histories)).collect()
+    }
+
+    #[test]
+    fn every_legal_move_comes_once_in_its_stage() {
+        let mut positions_in_check = 0;
+        for fen in BENCH_POSITIONS {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for step in 0..10usize {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                positions_in_check += pos.in_check() as u32;
+                let quiets: Vec<Move> = pos.moves_of(GenKind::Quiets).into_iter().collect();
+                // A killer that is legal here and one that is not (a move
+                // from an empty point), and a hash move legal or not.
+                let mut histories = Histories::default();
+                let legal_killer = quiets.get(step % quiets.len().max(1)).copied();
+                let stray: Move = "e5e6".parse().unwrap();
+                for killer in [Some(stray), legal_killer].into_iter().flatten() {
+                    histories.reward_quiet(pos.side_to_move(), 0, None, killer, &[], 4);
+                }
+                let hash_move = if step % 3 == 2 {
+                    Some(stray)
+                } else {
+                    legal.get(step * 5 % legal.len()).copied()
+                };
+                let picked = picked_all(&pos, hash_move, &histories);
+
+                let mut seen: Vec<Move> = picked.iter().map(|p| p.mv).collect();
+                seen.sort_by_key(|m| (m.from().index(), m.to().index()));
+                let mut expected: Vec<Move> = legal.iter().copied().collect();
+                expected.sort_by_key(|m| (m.from().index(), m.to().index()));
+                assert_eq!(seen, expected, "{}", pos.to_fen());
+
+                if let Some(hash) = hash_move.filter(|&m| pos.is_legal(m)) {
+                    assert_eq!(picked[0].mv, hash);
+                }
+                for p in &picked {
+                    let mut after = pos.clone();
+                    after.make(p.mv);
+                    assert_eq!(p.gives_check, after.in_check(), "{} {}", pos.to_fen(), p.mv);
+                }
+                // After the hash move: winning captures, then the quiet
+                // moves (the legal killer first), then the losing captures.
+                let rest: Vec<Move> = picked
+                    .iter()
+                    .map(|p| p.mv)
+                    .filter(|&m| Some(m) != hash_move)
+                    .collect();
+                let stage = |m: Move| match pos.piece_at(m.to()) {
+                    Some(_) if see_ge(&pos, m, 0) => 0,
+                    None => 1,
+                    Some(_) => 2,
+                };
+                assert!(
+                    rest.windows(2).all(|w| stage(w[0]) <= stage(w[1])),
+                    "{}",
+                    pos.to_fen()
+                );
+                if let Some(killer) = legal_killer.filter(|&k| Some(k) != hash_move) {
+                    let first_quiet = rest.iter().find(|&&m| stage(m) == 1);
+                    assert_eq!(first_quiet, Some(&killer), "{}", pos.to_fen());
+                }
+                pos.make(legal[step * 7 % legal.len()]);
+            }
+        }
+        assert!(positions_in_check > 5, "{positions_in_check}");
+    }
+}
