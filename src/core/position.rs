@@ -170,6 +170,23 @@ impl Position {
         self.hash ^= zobrist::piece_key(piece, sq);
     }
 
+    /// The hash key after the legal move `mv`, without playing it: the
+    /// search asks the table for the next node while it does the move's
+    /// other work.
+    #[inline]
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.board[from.index()].expect("a move starts on a piece");
+        let mut hash = self.hash
+            ^ zobrist::side_key(Color::Black)
+            ^ zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to);
+        if let Some(victim) = self.board[to.index()] {
+            hash ^= zobrist::piece_key(victim, to);
+        }
+        hash
+    }
+
     /// Plays a move known to be legal (from the move generator). Fast, unchecked.
     #[inline]
     pub fn make(&mut self, mv: Move) {

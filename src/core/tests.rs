@@ -331,3 +331,23 @@ fn try_play_rejects_illegal_moves_and_keeps_the_position() {
     assert!(p.try_play("h2e2".parse().unwrap()).is_ok());
     assert_eq!(p.side_to_move(), Color::Black);
 }
+
+#[test]
+fn the_hash_after_a_move_is_the_hash_once_it_is_played() {
+    for fen in crate::search::bench::BENCH_POSITIONS {
+        let mut p = pos(fen);
+        for step in 0..20usize {
+            let moves = p.legal_moves();
+            let Some(&next) = moves.get(step * 11 % moves.len().max(1)) else {
+                break;
+            };
+            for &mv in &moves {
+                let predicted = p.hash_after(mv);
+                p.make(mv);
+                assert_eq!(predicted, p.hash(), "{mv}");
+                p.unmake();
+            }
+            p.make(next);
+        }
+    }
+}

@@ -213,6 +213,8 @@ impl<'a> Worker<'a> {
     /// evaluation's state and the clock in step.
     #[inline]
     fn play(&mut self, mv: Move, gives_check: bool) {
+        // The next node's table entry loads while the evaluation updates.
+        self.shared.tt.prefetch(self.pos.hash_after(mv));
         self.eval_stack.push_move(&self.pos, mv);
         let mover = self.pos.side_to_move();
         let captured = self.pos.piece_at(mv.to()).is_some();
@@ -717,7 +719,6 @@ impl<'a> Worker<'a> {
             let moved = PieceTo::of(&self.pos, mv);
             self.stack[ply].mv = Some(mv);
             self.play(mv, gives_check);
-            self.shared.tt.prefetch(self.pos.hash());
             let new_depth = depth - 1 + extension;
 
             let score = if searched == 0 {
