@@ -1,12 +1,13 @@
 //! Which thread's move a parallel search plays. Every thread deepens on its
 //! own, so when time runs out they hold results of different depths and,
 //! now and then, different moves (the helpers' last finished iterations,
-//! the main thread's last result, finished or not). Each thread votes for its best move with a
-//! weight that grows with the depth it reached and with how much better its
-//! score is than the worst thread's; the move with the most weight wins, and
-//! of the threads that chose it the one the votes met first speaks. A mate
-//! overrides the vote: the shortest mate found is played, and a thread that
-//! sees itself mated yields to one that sees a way out.
+//! the main thread's last result, finished or not). Each thread votes for
+//! its best move with a weight that grows with the depth it reached and
+//! with how much better its score is than the worst thread's; the move with
+//! the most weight wins, and of the threads that chose it the one the votes
+//! met first speaks. A mate overrides the vote: the shortest mate found is
+//! played, and a thread that sees itself mated yields to one that sees a
+//! way out.
 
 use super::score::{is_mate, MATE_BOUND};
 use crate::core::Move;
