@@ -113,6 +113,9 @@ pub struct Worker<'a> {
     /// before a natural-limit draw), among the nodes searched since the
     /// current node was entered ([`NO_REACH`] if none).
     rule_reach: i32,
+    /// The nodes spent under each root move since the search began, for the
+    /// time plan (a move searched once more with more nodes each iteration).
+    root_effort: Vec<(Move, u64)>,
     /// Where the main thread sends progress reports.
     reporter: Option<Reporter>,
 }
@@ -167,6 +170,7 @@ impl<'a> Worker<'a> {
             root_best: None,
             null_min_ply: 0,
             rule_reach: NO_REACH,
+            root_effort: Vec::new(),
             reporter: None,
         }
     }
@@ -198,6 +202,23 @@ impl<'a> Worker<'a> {
             .flatten()
             .copied()
             .collect()
+    }
+
+    /// The share (0 to 1) of this thread's nodes spent under root move `mv`.
+    pub fn root_effort(&self, mv: Move) -> f64 {
+        let spent = self
+            .root_effort
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(0, |&(_, n)| n);
+        spent as f64 / self.nodes.max(1) as f64
+    }
+
+    fn add_root_effort(&mut self, mv: Move, nodes: u64) {
+        match self.root_effort.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, spent)) => *spent += nodes,
+            None => self.root_effort.push((mv, nodes)),
+        }
     }
 
     /// Root moves the search may play.
@@ -717,6 +738,7 @@ impl<'a> Worker<'a> {
                 };
 
             let moved = PieceTo::of(&self.pos, mv);
+            let nodes_before = self.nodes;
             self.stack[ply].mv = Some(mv);
             self.play(mv, gives_check);
             let new_depth = depth - 1 + extension;
@@ -747,6 +769,9 @@ impl<'a> Worker<'a> {
                 s
             };
             self.take_back();
+            if root {
+                self.add_root_effort(mv, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return 0;
             }

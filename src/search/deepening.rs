@@ -7,7 +7,7 @@
 
 use super::alphabeta::Worker;
 use super::info::{Info, Iteration, SearchOutcome};
-use super::limits::Limits;
+use super::limits::{Limits, Settledness};
 use super::score::{is_mate, Score, INFINITE, MATE};
 use super::shared::Shared;
 use super::skill::Candidate;
@@ -179,16 +179,19 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> (SearchOutcome, Option
             if limits.mate_is_proven(scores[0]) {
                 break;
             }
-            if timed
-                && should_stop_iterating(
-                    shared,
-                    depth,
-                    (previous_score, scores[0]),
+            if timed {
+                let settled = Settledness {
                     stable_iterations,
-                    root_moves.len(),
-                )
-            {
-                break;
+                    score_drop: if depth > 1 {
+                        previous_score - scores[0]
+                    } else {
+                        0
+                    },
+                    best_move_effort: outcome.best.map_or(0.0, |mv| worker.root_effort(mv)),
+                };
+                if should_stop_iterating(shared, depth, scores[0], settled, root_moves.len()) {
+                    break;
+                }
             }
         }
     }
@@ -245,12 +248,12 @@ pub fn report_of(shared: &Shared, result: &RootResult, line: usize, bound: Bound
 }
 
 /// Whether to start no further iteration (timed searches only), given the
-/// best line's score before and after this iteration.
+/// best line's score and how settled this iteration left the search.
 fn should_stop_iterating(
     shared: &Shared,
     depth: i32,
-    (previous, score): (i32, i32),
-    stable: u32,
+    score: i32,
+    settled: Settledness,
     root_moves: usize,
 ) -> bool {
     if shared.pondering.load(Ordering::Relaxed) {
@@ -265,6 +268,5 @@ fn should_stop_iterating(
     if is_mate(score) && depth >= 2 * (MATE - score.abs()) + 4 {
         return true;
     }
-    let score_drop = if depth > 1 { previous - score } else { 0 };
-    shared.elapsed() >= plan.soft_limit(stable, score_drop)
+    shared.elapsed() >= plan.soft_limit(settled)
 }

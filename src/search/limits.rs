@@ -70,18 +70,33 @@ pub fn clock_reserve(overhead: Duration) -> Duration {
     Duration::from_millis(20) + overhead * 2
 }
 
+/// How settled an iteration left the search, as the time plan reads it.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Settledness {
+    /// Iterations in a row that kept the best move.
+    pub stable_iterations: u32,
+    /// How far the score fell from the previous iteration, in centipawns
+    /// (negative when it rose).
+    pub score_drop: i32,
+    /// The share (0 to 1) of the thread's nodes spent under the best move.
+    pub best_move_effort: f64,
+}
+
+/// A best move that took this share of the nodes or more has left its
+/// rivals little to refute it with.
+const HIGH_EFFORT: f64 = 0.9;
+
 impl TimePlan {
     /// How long the search may run before it starts no further iteration:
-    /// the plan's soft time, longer while the best move keeps changing
-    /// (`stable_iterations` counts the iterations that kept it) and while
-    /// the score falls (`score_drop`, in centipawns, from the previous
-    /// iteration), shorter once the move has settled; never past `hard`.
-    /// A fixed-time plan uses all its time.
-    pub fn soft_limit(&self, stable_iterations: u32, score_drop: i32) -> Duration {
+    /// the plan's soft time, longer while the best move keeps changing and
+    /// while the score falls, shorter once the move has settled and once it
+    /// takes nearly all the nodes; never past `hard`. A fixed-time plan uses
+    /// all its time.
+    pub fn soft_limit(&self, settled: Settledness) -> Duration {
         if self.fixed {
             return self.hard;
         }
-        let stability = match stable_iterations {
+        let stability = match settled.stable_iterations {
             0 => 1.6,
             1 => 1.2,
             2 | 3 => 0.9,
@@ -89,8 +104,15 @@ impl TimePlan {
         };
         // A falling score says the position holds a problem the search has
         // begun to see: a pawn's drop buys up to half as much time again.
-        let falling = 1.0 + f64::from(score_drop.clamp(0, 120)) / 240.0;
-        self.soft.mul_f64(stability * falling).min(self.hard)
+        let falling = 1.0 + f64::from(settled.score_drop.clamp(0, 120)) / 240.0;
+        let effort = if settled.best_move_effort >= HIGH_EFFORT {
+            0.75
+        } else {
+            1.0
+        };
+        self.soft
+            .mul_f64(stability * falling * effort)
+            .min(self.hard)
     }
 }
 
@@ -264,9 +286,15 @@ mod tests {
         }
         .time_plan(ms(30))
         .unwrap();
-        for stable in [0, 1, 5, 20] {
-            assert_eq!(plan.soft_limit(stable, 0), ms(665));
-            assert_eq!(plan.soft_limit(stable, -300), ms(665));
+        for stable_iterations in [0, 1, 5, 20] {
+            for (score_drop, best_move_effort) in [(0, 0.0), (-300, 0.5), (300, 1.0)] {
+                let settled = Settledness {
+                    stable_iterations,
+                    score_drop,
+                    best_move_effort,
+                };
+                assert_eq!(plan.soft_limit(settled), ms(665));
+            }
         }
     }
 
@@ -274,7 +302,13 @@ mod tests {
     fn an_unsettled_move_and_a_falling_score_buy_time() {
         let plan = sudden_death(60_000, 0, 30);
         assert!(!plan.fixed && plan.soft < plan.hard);
-        let limit = |stable, drop| plan.soft_limit(stable, drop);
+        let limit = |stable_iterations, score_drop| {
+            plan.soft_limit(Settledness {
+                stable_iterations,
+                score_drop,
+                best_move_effort: 0.5,
+            })
+        };
         // Each iteration that keeps the best move shortens the wait, down to
         // 60% of the soft time.
         assert!(limit(0, 0) > limit(1, 0));
@@ -287,9 +321,25 @@ mod tests {
         assert!(limit(2, 120) > limit(2, 60));
         assert_eq!(limit(2, 120), limit(2, 5_000));
         assert_eq!(limit(2, -200), limit(2, 0));
+        // A best move that takes nearly all the nodes stops the search sooner.
+        let effort = |best_move_effort| {
+            plan.soft_limit(Settledness {
+                stable_iterations: 2,
+                score_drop: 0,
+                best_move_effort,
+            })
+        };
+        assert_eq!(effort(0.0), limit(2, 0));
+        assert_eq!(effort(0.89), limit(2, 0));
+        let ratio = effort(0.95).as_secs_f64() / limit(2, 0).as_secs_f64();
+        assert!((ratio - 0.75).abs() < 1e-6, "{ratio}");
         // Never past the hard limit.
         let short = sudden_death(1_000, 500, 30);
-        assert_eq!(short.soft_limit(0, 500), short.hard);
+        let unsettled = Settledness {
+            score_drop: 500,
+            ..Settledness::default()
+        };
+        assert_eq!(short.soft_limit(unsettled), short.hard);
     }
 
     #[test]
