@@ -963,3 +963,53 @@ fn root_clock(pos: &Position) -> MoveClock {
     }
     clock
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::evaluator::Evaluator;
+    use crate::search::tt::TranspositionTable;
+    use std::sync::Arc;
+
+    #[test]
+    fn root_effort_shares_the_nodes_among_the_root_moves() {
+        // Black's cannon takes a pawn with check (b3e3): the move the
+        // search keeps takes most of the nodes, its rivals are refuted
+        // cheaply.
+        let fen = "1r1akabr1/1c7/2n1b1n2/p1p1p3p/6p2/PN3R3/1cP1P1P1P/2C1C1N2/1R7/2BAKAB2 b";
+        let pos = Position::from_fen(fen).unwrap();
+        let shared = Shared::new(
+            Arc::new(TranspositionTable::new(1)),
+            Arc::default(),
+            Evaluator::default(),
+            false,
+            None,
+            None,
+        );
+        let mut histories = Histories::default();
+        let mut worker = Worker::new(
+            0,
+            &shared,
+            pos,
+            RuleSet::default(),
+            Vec::new(),
+            &mut histories,
+        );
+        for depth in 1..=8 {
+            worker.search_root(-INFINITE, INFINITE, depth);
+        }
+        let best = worker.root_pv()[0];
+        let shares: Vec<f64> = worker
+            .root_moves()
+            .into_iter()
+            .map(|mv| worker.root_effort(mv))
+            .collect();
+        let total: f64 = shares.iter().sum();
+        // Every node but the roots' own lies under some root move.
+        assert!(total > 0.9 && total < 1.0, "{total}");
+        assert!(worker.root_effort(best) > 0.5, "{shares:?}");
+        assert!(shares
+            .iter()
+            .all(|&share| share <= worker.root_effort(best)));
+    }
+}
