@@ -113,8 +113,8 @@ pub struct Worker<'a> {
     /// before a natural-limit draw), among the nodes searched since the
     /// current node was entered ([`NO_REACH`] if none).
     rule_reach: i32,
-    /// The nodes spent under each root move since the search began, for the
-    /// time plan (a move searched once more with more nodes each iteration).
+    /// The nodes spent under each root move since the search began, summed
+    /// over the iterations, for the time plan.
     root_effort: Vec<(Move, u64)>,
     /// Where the main thread sends progress reports.
     reporter: Option<Reporter>,
