@@ -86,9 +86,11 @@ MATCH = $(BIN) match -engine cmd=$(BIN) name=current -engine cmd=$(BASELINE) nam
 	-each tc=$(TC) -concurrency $(CONCURRENCY) -openings order=random -pgnout $(MATCH_PGN)
 .PHONY: baseline match-baseline sprt-baseline
 
+# The sources are extracted with fresh times (tar -m): with the commit's own
+# times, a build kept from a newer commit looks up to date and is reused.
 baseline:
 	rm -rf target/baseline-src && mkdir -p target/baseline-src target/baseline
-	git archive $(REF) | tar -x -C target/baseline-src
+	git archive $(REF) | tar -x -m -C target/baseline-src
 	$(CARGO) build --release --manifest-path target/baseline-src/Cargo.toml --target-dir target/baseline-build
 	cp target/baseline-build/release/chuhan $(BASELINE)
 
