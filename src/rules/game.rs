@@ -103,32 +103,82 @@ pub fn judge_game(
     moves: &[Move],
     rules: RuleSet,
 ) -> Result<GameJudgement, GameError> {
-    let mut pos = start.clone();
-    pos.clear_history();
-    let mut clock = MoveClock::starting_at(pos.halfmove_clock());
-    let mut ended: Option<GameJudgement> = end_of(&pos, &clock, rules, 0);
-    for (i, &mv) in moves.iter().enumerate() {
-        let number = i + 1;
-        if pos.has_no_moves() {
-            return Err(GameError::AfterGameEnd { number, mv });
-        }
-        if !pos.is_legal(mv) {
-            return Err(GameError::IllegalMove { number, mv });
-        }
-        let mover = pos.side_to_move();
-        let captured = pos.piece_at(mv.to()).is_some();
-        pos.make(mv);
-        clock.record(mover, captured, pos.in_check());
-        if ended.is_none() {
-            ended = end_of(&pos, &clock, rules, number);
+    let mut referee = Referee::new(start, rules);
+    for &mv in moves {
+        referee.play(mv)?;
+    }
+    Ok(referee.judgement())
+}
+
+/// A game followed move by move, as [`judge_game`] judges it, for callers
+/// that play the game as they go (self-play): each move costs its own
+/// judging only, not a replay of the game so far.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    pos: Position,
+    clock: MoveClock,
+    rules: RuleSet,
+    plies: usize,
+    /// The verdict at the game's first end, once it has ended.
+    ended: Option<GameJudgement>,
+}
+
+impl Referee {
+    /// A game from `start` (its history is not part of the game).
+    pub fn new(start: &Position, rules: RuleSet) -> Referee {
+        let mut pos = start.clone();
+        pos.clear_history();
+        let clock = MoveClock::starting_at(pos.halfmove_clock());
+        let ended = end_of(&pos, &clock, rules, 0);
+        Referee {
+            pos,
+            clock,
+            rules,
+            plies: 0,
+            ended,
         }
     }
-    Ok(ended.unwrap_or(GameJudgement {
-        outcome: GameOutcome::Ongoing,
-        reason: String::new(),
-        cycle: None,
-        plies: moves.len(),
-    }))
+
+    /// Plays `mv`, which must be legal, in a game that has not ended in
+    /// checkmate or with no legal move.
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        let number = self.plies + 1;
+        if self.pos.has_no_moves() {
+            return Err(GameError::AfterGameEnd { number, mv });
+        }
+        if !self.pos.is_legal(mv) {
+            return Err(GameError::IllegalMove { number, mv });
+        }
+        let mover = self.pos.side_to_move();
+        let captured = self.pos.piece_at(mv.to()).is_some();
+        self.pos.make(mv);
+        self.plies = number;
+        self.clock.record(mover, captured, self.pos.in_check());
+        if self.ended.is_none() {
+            self.ended = end_of(&self.pos, &self.clock, self.rules, number);
+        }
+        Ok(())
+    }
+
+    /// The position now, with the game's moves as its history.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Moves played since the start.
+    pub fn plies(&self) -> usize {
+        self.plies
+    }
+
+    /// The verdict: the game's first end, or ongoing.
+    pub fn judgement(&self) -> GameJudgement {
+        self.ended.clone().unwrap_or(GameJudgement {
+            outcome: GameOutcome::Ongoing,
+            reason: String::new(),
+            cycle: None,
+            plies: self.plies,
+        })
+    }
 }
 
 /// Whether the game ends in `pos`, reached after `plies` moves.

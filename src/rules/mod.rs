@@ -32,7 +32,7 @@ pub use articles::Articles;
 pub use classify::{MoveClass, MoveKind};
 pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
 pub use game::{
-    judge_game, losing_repetitions, occurrences, GameError, GameJudgement, GameOutcome,
+    judge_game, losing_repetitions, occurrences, GameError, GameJudgement, GameOutcome, Referee,
 };
 pub use memo::VerdictMemo;
 pub use natural_limit::MoveClock;
