@@ -179,6 +179,12 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> (SearchOutcome, Option
             if limits.mate_is_proven(scores[0]) {
                 break;
             }
+            if limits
+                .soft_nodes
+                .is_some_and(|soft| shared.nodes.load(Ordering::Relaxed) >= soft)
+            {
+                break;
+            }
             if timed {
                 let settled = Settledness {
                     stable_iterations,

@@ -26,6 +26,10 @@ pub struct Clock {
 pub struct Limits {
     pub depth: Option<i32>,
     pub nodes: Option<u64>,
+    /// Start no iteration once this many nodes are spent (the one running
+    /// finishes, within `nodes` if that is set too): results of a whole
+    /// depth, as training labels want.
+    pub soft_nodes: Option<u64>,
     /// Think exactly this long (UCI `movetime`).
     pub move_time: Option<Duration>,
     pub clock: Option<Clock>,
