@@ -18,8 +18,12 @@ use std::time::Duration;
 ///
 /// Each game starts from the opening book (a weighted walk) or one of the
 /// match runner's built-in openings, then a few random legal plies, all
-/// drawn from the seed; then every move is a search of a fixed number of
-/// nodes on one thread. Games end by the rules (mate, no legal move,
+/// drawn from the seed, then a few plies each drawn among the moves that a
+/// multi-PV search scores within a margin of the best (a game whose start
+/// was already played in the run is skipped); then every move is a search
+/// of a fixed number of nodes on one thread. Positions whose search score
+/// is a mate or a win by the repetition rules are not written: such a
+/// score is no evaluation. Games end by the rules (mate, no legal move,
 /// repetition verdicts, the 60-move rule) or by the resign and draw
 /// thresholds. Records are appended to FILE (created if missing); the same
 /// seed writes the same data for any thread count. Ctrl-C stops the run and
@@ -39,6 +43,10 @@ pub struct DatagenArgs {
     /// Nodes searched per move.
     #[arg(long, value_name = "N", default_value_t = 5_000, value_parser = number::<u64>)]
     nodes: u64,
+    /// Treat --nodes as soft: finish the iteration running when they are
+    /// spent (never past four times as many), so every label is a whole depth's.
+    #[arg(long)]
+    soft_nodes: bool,
     /// Stop after this many games (without --games or --positions: until Ctrl-C).
     #[arg(long, value_name = "N", value_parser = number::<u64>)]
     games: Option<u64>,
@@ -60,6 +68,15 @@ pub struct DatagenArgs {
     /// The most random legal plies after the opening.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = number::<usize>)]
     random_plies: usize,
+    /// Plies after those drawn among the best lines within --variety-margin.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = number::<usize>)]
+    variety_plies: usize,
+    /// The lines the varied plies choose among (a multi-PV search).
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = number::<usize>)]
+    variety_lines: usize,
+    /// How far below the best line a varied ply's move may score (centipawns).
+    #[arg(long, value_name = "CP", default_value_t = 40, value_parser = number::<i32>)]
+    variety_margin: i32,
     /// A game is won once the score stays beyond this (centipawns)...
     #[arg(long, value_name = "CP", default_value_t = 1_000, value_parser = number::<i32>)]
     resign_score: i32,
@@ -116,9 +133,13 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
         seed: args.seed,
         game: GameSettings {
             nodes: args.nodes,
+            soft_nodes: args.soft_nodes,
             hash_megabytes: args.hash.max(1),
             book_plies: args.book_plies,
             random_plies: args.random_plies,
+            variety_plies: args.variety_plies,
+            variety_lines: args.variety_lines.max(1),
+            variety_margin: args.variety_margin,
             resign_score: args.resign_score,
             resign_plies: args.resign_plies,
             draw_score: args.draw_score,

@@ -10,12 +10,12 @@
 //! are finished are written and the file holds whole records only.
 
 use super::format::{DataFileError, DataWriter, GameResult};
-use super::selfplay::{play_game, GameSettings, OpeningSource, PlayedGame};
+use super::selfplay::{game_start, play_game, GameSettings, OpeningSource, PlayedGame};
 use crate::random::Rng;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What a run does.
@@ -38,6 +38,8 @@ pub struct DatagenConfig {
 pub struct Progress {
     pub games: u64,
     pub positions: u64,
+    /// Games skipped because their start was already played.
+    pub repeated_starts: u64,
     /// Red wins, draws, Black wins.
     pub results: [u64; 3],
     pub elapsed: Duration,
@@ -61,13 +63,14 @@ impl Progress {
             .eta
             .map_or("-".to_string(), |eta| clock_time(eta.as_secs()));
         format!(
-            "datagen: {} positions, {:.0} positions/s, {} games (+{} ={} -{}), elapsed {}, ETA {}",
+            "datagen: {} positions, {:.0} positions/s, {} games (+{} ={} -{}), {} repeated starts skipped, elapsed {}, ETA {}",
             self.positions,
             self.positions_per_second(),
             self.games,
             self.results[0],
             self.results[1],
             self.results[2],
+            self.repeated_starts,
             clock_time(self.elapsed.as_secs()),
             eta
         )
@@ -100,31 +103,50 @@ pub fn run(
     report: &mut dyn FnMut(&Progress),
 ) -> Result<Progress, DataFileError> {
     let mut writer = DataWriter::append(&config.out)?;
-    let started = Instant::now();
+    let began = Instant::now();
     let mut progress = Progress {
         existing: writer.existing,
         ..Progress::default()
     };
     let quit = AtomicBool::new(false);
     let next_game = AtomicU64::new(0);
-    let (sender, receiver) = mpsc::channel::<(u64, PlayedGame)>();
+    // The lowest game index seen with each start: a worker skips a start
+    // that a lower index has, since the writer would drop its game.
+    let first_with_start: Mutex<HashMap<u64, u64>> = Mutex::new(HashMap::new());
+    let (sender, receiver) = mpsc::channel::<(u64, Started)>();
     let mut outcome = Ok(());
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             let sender = sender.clone();
-            let (quit, next_game) = (&quit, &next_game);
+            let (quit, next_game, first_with_start) = (&quit, &next_game, &first_with_start);
             scope.spawn(move || {
                 let give_up = || quit.load(Ordering::Relaxed);
+                let mut engine = config.game.engine();
                 loop {
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     if give_up() || config.games.is_some_and(|games| index >= games) {
                         return;
                     }
                     let seed = game_seed(config.seed, index);
-                    let Some(game) = play_game(&config.game, openings, seed, &give_up) else {
-                        return;
+                    let start = game_start(&config.game, openings, seed, &mut engine);
+                    let key = start.hash();
+                    let repeated = match first_with_start.lock() {
+                        Ok(mut first) => {
+                            let lowest = first.entry(key).or_insert(index);
+                            *lowest = (*lowest).min(index);
+                            *lowest < index
+                        }
+                        Err(_) => false,
                     };
-                    if sender.send((index, game)).is_err() {
+                    let game = if repeated {
+                        None
+                    } else {
+                        match play_game(&config.game, &start, &mut engine, &give_up) {
+                            Some(game) => Some(game),
+                            None => return,
+                        }
+                    };
+                    if sender.send((index, Started { key, game })).is_err() {
                         return;
                     }
                 }
@@ -133,13 +155,14 @@ pub fn run(
         drop(sender);
 
         // Games that finished before an earlier one, by index.
-        let mut waiting: BTreeMap<u64, PlayedGame> = BTreeMap::new();
+        let mut waiting: BTreeMap<u64, Started> = BTreeMap::new();
+        let mut starts_played: HashSet<u64> = HashSet::new();
         let mut next_to_write = 0;
         let mut last_report = Instant::now();
         loop {
             match receiver.recv_timeout(Duration::from_millis(50)) {
-                Ok((index, game)) => {
-                    waiting.insert(index, game);
+                Ok((index, started)) => {
+                    waiting.insert(index, started);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -147,9 +170,9 @@ pub fn run(
             if quit.load(Ordering::Relaxed) {
                 continue;
             }
-            while let Some(game) = waiting.remove(&next_to_write) {
+            while let Some(started) = waiting.remove(&next_to_write) {
                 next_to_write += 1;
-                if let Err(e) = write_game(&mut writer, &game, &mut progress) {
+                if let Err(e) = take(&mut writer, started, &mut starts_played, &mut progress) {
                     outcome = Err(e);
                     quit.store(true, Ordering::Relaxed);
                     break;
@@ -176,26 +199,50 @@ pub fn run(
             }
             if last_report.elapsed() >= config.progress_every {
                 last_report = Instant::now();
-                progress.elapsed = started.elapsed();
+                progress.elapsed = began.elapsed();
                 progress.eta = eta(config, &progress);
                 report(&progress);
             }
         }
         // Stopped early: the games finished by then are kept, in order.
         if progress.interrupted {
-            for game in waiting.values() {
+            for started in std::mem::take(&mut waiting).into_values() {
                 if outcome.is_ok() {
-                    outcome = write_game(&mut writer, game, &mut progress);
+                    outcome = take(&mut writer, started, &mut starts_played, &mut progress);
                 }
             }
         }
     });
     outcome?;
     writer.flush()?;
-    progress.elapsed = started.elapsed();
+    progress.elapsed = began.elapsed();
     progress.eta = None;
     report(&progress);
     Ok(progress)
+}
+
+/// A game's start (its position's key) and the game played from it, if a
+/// game of a lower index did not have the same start.
+struct Started {
+    key: u64,
+    game: Option<PlayedGame>,
+}
+
+/// Writes the game of `started` unless its start was already played, and
+/// counts it.
+fn take(
+    writer: &mut DataWriter,
+    started: Started,
+    starts_played: &mut HashSet<u64>,
+    progress: &mut Progress,
+) -> Result<(), DataFileError> {
+    match started.game {
+        Some(game) if starts_played.insert(started.key) => write_game(writer, &game, progress),
+        _ => {
+            progress.repeated_starts += 1;
+            Ok(())
+        }
+    }
 }
 
 /// Appends a game's records and counts it.
@@ -249,7 +296,7 @@ mod tests {
         };
         assert_eq!(
             progress.line(),
-            "datagen: 600 positions, 8 positions/s, 3 games (+1 =1 -1), elapsed 0:01:15, ETA 1:01:01"
+            "datagen: 600 positions, 8 positions/s, 3 games (+1 =1 -1), 0 repeated starts skipped, elapsed 0:01:15, ETA 1:01:01"
         );
     }
 }

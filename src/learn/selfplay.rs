@@ -1,31 +1,50 @@
 //! One self-play game for training data: an opening drawn by a seed (a walk
 //! through the opening book or one of the match runner's built-in openings,
-//! then a few random legal plies), then the engine against itself at a fixed
-//! node budget per move, judged by the rules module (mate, no legal move,
-//! repetition verdicts, the 60-move rule) and by score thresholds (resign,
-//! agreed draw) so that decided games do not run on.
+//! a few random legal plies, then a few plies each chosen among the moves
+//! that a multi-PV search finds within a margin of the best), then the
+//! engine against itself at a fixed node budget per move, judged by the
+//! rules module (mate, no legal move, repetition verdicts, the 60-move rule)
+//! and by score thresholds (resign, agreed draw) so that decided games do
+//! not run on.
 //!
-//! The game depends on the seed alone: each game gets a fresh engine on one
-//! thread, and a node-limited search on one thread is deterministic.
+//! The game depends on the seed alone: the engine is cleared before play,
+//! searches on one thread, and a node-limited search on one thread is
+//! deterministic.
+//!
+//! A position is written with the search's score as its label, except where
+//! that score is no evaluation: a mate found, or a win by the repetition
+//! rules (judged at a cycle's second occurrence, which the loser may still
+//! avoid). Such positions are dropped, and such scores never adjudicate.
 
 use super::format::{GameResult, Record};
 use crate::book::{Books, Randomness};
-use crate::core::{Color, Position};
+use crate::core::{Color, Move, Position};
 use crate::matchrunner::openings::{self, Opening};
 use crate::random::Rng;
-use crate::rules::{judge_game, losing_repetitions, GameOutcome, RuleSet};
-use crate::search::{Engine, Evaluator, Limits};
+use crate::rules::{losing_repetitions, GameOutcome, Referee, RuleSet};
+use crate::search::score::is_rule_score;
+use crate::search::{Engine, Evaluator, Info, Limits, Score};
+use std::sync::{Arc, Mutex};
 
 /// How games are played and when they are adjudicated.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     /// Nodes searched per move.
     pub nodes: u64,
+    /// The node budget is soft: the iteration running when it is spent
+    /// finishes (within [`SOFT_NODES_CAP`] times the budget), so that every
+    /// label is the score of a whole depth.
+    pub soft_nodes: bool,
     pub hash_megabytes: usize,
     /// The most plies taken from the book before play starts.
     pub book_plies: usize,
     /// The most random legal plies after the opening (0 to this many).
     pub random_plies: usize,
+    /// Plies after those, each drawn among the moves a multi-PV search of
+    /// `variety_lines` lines scores within `variety_margin` of the best.
+    pub variety_plies: usize,
+    pub variety_lines: usize,
+    pub variety_margin: i32,
     /// A side whose score stays beyond this (centipawns) for
     /// `resign_plies` plies in a row, seen by both sides, has won.
     pub resign_score: i32,
@@ -46,9 +65,13 @@ impl Default for GameSettings {
     fn default() -> GameSettings {
         GameSettings {
             nodes: 5_000,
+            soft_nodes: false,
             hash_megabytes: 16,
             book_plies: 16,
             random_plies: 4,
+            variety_plies: 8,
+            variety_lines: 4,
+            variety_margin: 40,
             resign_score: 1_000,
             resign_plies: 6,
             draw_score: 10,
@@ -57,6 +80,34 @@ impl Default for GameSettings {
             max_plies: 400,
             rules: RuleSet::default(),
             evaluator: Evaluator::Classical,
+        }
+    }
+}
+
+/// A soft node budget never runs past this many times itself.
+pub const SOFT_NODES_CAP: u64 = 4;
+
+impl GameSettings {
+    /// The engine the games are played with, on one thread.
+    pub fn engine(&self) -> Engine {
+        let mut engine = Engine::new(self.hash_megabytes, 1);
+        engine.set_rules(self.rules);
+        engine.set_evaluator(self.evaluator.clone());
+        engine
+    }
+
+    /// The search limits of one move.
+    fn limits(&self, banned: Vec<Move>) -> Limits {
+        let (nodes, soft_nodes) = if self.soft_nodes {
+            (self.nodes.saturating_mul(SOFT_NODES_CAP), Some(self.nodes))
+        } else {
+            (self.nodes, None)
+        };
+        Limits {
+            nodes: Some(nodes),
+            soft_nodes,
+            banned,
+            ..Limits::default()
         }
     }
 }
@@ -119,66 +170,131 @@ pub struct PlayedGame {
     pub reason: String,
 }
 
-/// Plays the game of `seed`; `None` if `stop` said to give up midway.
-pub fn play_game(
+/// The position game `seed` starts from, its opening's moves as its
+/// history: drawn from `openings`, then the random plies, then the varied
+/// plies searched by `engine` (from [`GameSettings::engine`], cleared first).
+pub fn game_start(
     settings: &GameSettings,
     openings: &OpeningSource,
     seed: u64,
-    stop: &dyn Fn() -> bool,
-) -> Option<PlayedGame> {
+    engine: &mut Engine,
+) -> Position {
     let mut rng = Rng::new(seed);
     let mut pos = openings.draw(settings, &mut rng);
-    let start = Position::startpos();
-    let mut moves: Vec<_> = pos.history().iter().filter_map(|undo| undo.mv).collect();
-    let mut engine = Engine::new(settings.hash_megabytes, 1);
-    engine.set_rules(settings.rules);
-    engine.set_evaluator(settings.evaluator.clone());
+    engine.clear();
+    for _ in 0..settings.variety_plies {
+        if pos.has_no_moves() {
+            break;
+        }
+        let mv = varied_move(settings, engine, &pos, &mut rng);
+        pos.make(mv);
+    }
+    if pos.has_no_moves() {
+        // Never hand the engines a finished game.
+        pos.unmake();
+    }
+    pos
+}
+
+/// A move drawn among the best lines of a multi-PV search that score within
+/// the margin of the best.
+fn varied_move(settings: &GameSettings, engine: &Engine, pos: &Position, rng: &mut Rng) -> Move {
+    let lines = settings.variety_lines.max(1);
+    let found: Arc<Mutex<Vec<Option<(Move, i32)>>>> = Arc::new(Mutex::new(vec![None; lines]));
+    let sink = {
+        let found = Arc::clone(&found);
+        Box::new(move |info: &Info| {
+            if let Info::Iteration(line) = info {
+                let first = line.pv.first().copied();
+                if let (Some(mv), Ok(mut found)) = (first, found.lock()) {
+                    if let Some(slot) = found.get_mut(line.multipv - 1) {
+                        *slot = Some((mv, line.score.as_centipawns()));
+                    }
+                }
+            }
+        })
+    };
+    let limits = Limits {
+        multipv: lines,
+        ..settings.limits(losing_repetitions(pos, settings.rules))
+    };
+    let outcome = engine.go(pos, limits, sink).wait();
+    let best = outcome
+        .best
+        .expect("a position with legal moves has a best move");
+    let found = found.lock().map(|f| f.clone()).unwrap_or_default();
+    let Some((_, best_score)) = found[0] else {
+        return best;
+    };
+    let close: Vec<Move> = found
+        .iter()
+        .flatten()
+        .filter(|(_, score)| *score >= best_score - settings.variety_margin)
+        .map(|&(mv, _)| mv)
+        .collect();
+    close[(rng.next_u64() % close.len() as u64) as usize]
+}
+
+/// Plays the game from `start` (a position from [`game_start`]) with
+/// `engine` (from [`GameSettings::engine`]), cleared first; `None` if
+/// `stop` said to give up midway.
+pub fn play_game(
+    settings: &GameSettings,
+    start: &Position,
+    engine: &mut Engine,
+    stop: &dyn Fn() -> bool,
+) -> Option<PlayedGame> {
+    engine.clear();
+    let mut referee = Referee::new(&Position::startpos(), settings.rules);
+    for mv in start.history().iter().filter_map(|undo| undo.mv) {
+        referee.play(mv).expect("the opening's moves are legal");
+    }
     let mut records = Vec::new();
-    // Scores from Red's view, one per ply played.
-    let mut scores: Vec<i32> = Vec::new();
+    // Red's view of each ply's score, where it may adjudicate.
+    let mut scores: Vec<Option<i32>> = Vec::new();
     let (result, reason) = loop {
         if stop() {
             return None;
         }
-        let judgement =
-            judge_game(&start, &moves, settings.rules).expect("our own moves are legal");
+        let judgement = referee.judgement();
         match judgement.outcome {
             GameOutcome::Ongoing => {}
             GameOutcome::Draw => break (GameResult::Draw, judgement.reason),
             GameOutcome::Loses(loser) => break (GameResult::loss_for(loser), judgement.reason),
         }
-        if moves.len() >= settings.max_plies {
+        if referee.plies() >= settings.max_plies {
             break (GameResult::Draw, "ply limit".to_string());
         }
-        let mut banned = losing_repetitions(&pos, settings.rules);
+        let pos = referee.position();
+        let mut banned = losing_repetitions(pos, settings.rules);
         if banned.len() == pos.count_legal_moves() {
             // Every move loses by repetition: play one and let the rules say so.
             banned.clear();
         }
-        let limits = Limits {
-            nodes: Some(settings.nodes),
-            banned,
-            ..Limits::default()
-        };
-        let outcome = engine.search(&pos, limits);
+        let outcome = engine.search(pos, settings.limits(banned));
         let best = outcome
             .best
             .expect("a position with legal moves has a best move");
-        let for_mover = outcome.score.as_centipawns();
-        let red_score = match pos.side_to_move() {
-            Color::Red => for_mover,
-            Color::Black => -for_mover,
+        let red = |score: i32| match pos.side_to_move() {
+            Color::Red => score,
+            Color::Black => -score,
         };
-        let captures = pos.piece_at(best.to()).is_some();
-        let score = red_score.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-        let ply = moves.len().min(u16::MAX as usize) as u16;
-        records.push(Record::new(&pos, score, captures, GameResult::Draw, ply));
-        scores.push(red_score);
+        let (label, adjudicating) = match outcome.score {
+            Score::Cp(cp) if is_rule_score(cp) => (None, None),
+            Score::Cp(cp) => (Some(red(cp)), Some(red(cp))),
+            mate @ Score::Mate(_) => (None, Some(red(mate.as_centipawns()))),
+        };
+        if let Some(label) = label {
+            let captures = pos.piece_at(best.to()).is_some();
+            let score = label.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+            let ply = referee.plies().min(u16::MAX as usize) as u16;
+            records.push(Record::new(pos, score, captures, GameResult::Draw, ply));
+        }
+        scores.push(adjudicating);
         if let Some(verdict) = adjudicate(settings, &scores) {
             break verdict;
         }
-        pos.make(best);
-        moves.push(best);
+        referee.play(best).expect("the engine plays legal moves");
     };
     for record in &mut records {
         record.result = result;
@@ -190,20 +306,24 @@ pub fn play_game(
     })
 }
 
-/// The verdict of the score thresholds on the scores so far, if any.
-fn adjudicate(settings: &GameSettings, scores: &[i32]) -> Option<(GameResult, String)> {
+/// The verdict of the score thresholds on the scores so far, if any; a ply
+/// without a score (a win by the repetition rules, which the loser may
+/// still avoid) breaks every run.
+fn adjudicate(settings: &GameSettings, scores: &[Option<i32>]) -> Option<(GameResult, String)> {
     let last = |n: usize| (scores.len() >= n.max(1)).then(|| &scores[scores.len() - n.max(1)..]);
+    let all =
+        |run: &[Option<i32>], test: &dyn Fn(i32) -> bool| run.iter().all(|s| s.is_some_and(test));
     if let Some(recent) = last(settings.resign_plies) {
-        if recent.iter().all(|&s| s >= settings.resign_score) {
+        if all(recent, &|s| s >= settings.resign_score) {
             return Some((GameResult::RedWins, "resigned".to_string()));
         }
-        if recent.iter().all(|&s| s <= -settings.resign_score) {
+        if all(recent, &|s| s <= -settings.resign_score) {
             return Some((GameResult::BlackWins, "resigned".to_string()));
         }
     }
     if scores.len() >= settings.draw_after {
         if let Some(recent) = last(settings.draw_plies) {
-            if recent.iter().all(|&s| s.abs() <= settings.draw_score) {
+            if all(recent, &|s| s.abs() <= settings.draw_score) {
                 return Some((GameResult::Draw, "agreed draw".to_string()));
             }
         }
@@ -215,6 +335,10 @@ fn adjudicate(settings: &GameSettings, scores: &[i32]) -> Option<(GameResult, St
 mod tests {
     use super::*;
 
+    fn scored(scores: &[i32]) -> Vec<Option<i32>> {
+        scores.iter().copied().map(Some).collect()
+    }
+
     #[test]
     fn thresholds_adjudicate_only_runs_of_plies() {
         let settings = GameSettings {
@@ -225,22 +349,21 @@ mod tests {
             draw_after: 4,
             ..GameSettings::default()
         };
-        assert_eq!(adjudicate(&settings, &[600, 600]), None);
-        assert_eq!(
-            adjudicate(&settings, &[0, 600, 700, 800]).map(|v| v.0),
-            Some(GameResult::RedWins)
-        );
-        assert_eq!(
-            adjudicate(&settings, &[-600, -900, -501]).map(|v| v.0),
-            Some(GameResult::BlackWins)
-        );
-        assert_eq!(adjudicate(&settings, &[600, -600, 600]), None);
+        let verdict = |scores: &[i32]| adjudicate(&settings, &scored(scores)).map(|v| v.0);
+        assert_eq!(verdict(&[600, 600]), None);
+        assert_eq!(verdict(&[0, 600, 700, 800]), Some(GameResult::RedWins));
+        assert_eq!(verdict(&[-600, -900, -501]), Some(GameResult::BlackWins));
+        assert_eq!(verdict(&[600, -600, 600]), None);
         // Quiet scores draw only from ply `draw_after` on.
-        assert_eq!(adjudicate(&settings, &[0, 0, 0]), None);
-        assert_eq!(
-            adjudicate(&settings, &[100, 50, 3, -2]).map(|v| v.0),
-            Some(GameResult::Draw)
-        );
+        assert_eq!(verdict(&[0, 0, 0]), None);
+        assert_eq!(verdict(&[100, 50, 3, -2]), Some(GameResult::Draw));
+        // A win by the repetition rules (no score) breaks a run of either kind.
+        let mut broken = scored(&[0, 600, 700, 800]);
+        broken[2] = None;
+        assert_eq!(adjudicate(&settings, &broken), None);
+        let mut broken = scored(&[100, 50, 3, -2]);
+        broken[2] = None;
+        assert_eq!(adjudicate(&settings, &broken), None);
     }
 
     #[test]
@@ -250,17 +373,52 @@ mod tests {
             ..GameSettings::default()
         };
         let openings = OpeningSource::new(Books::none());
-        let game = play_game(&settings, &openings, 11, &|| false).unwrap();
+        let mut engine = settings.engine();
+        let mut play = |seed| {
+            let start = game_start(&settings, &openings, seed, &mut engine);
+            (
+                start.clone(),
+                play_game(&settings, &start, &mut engine, &|| false).unwrap(),
+            )
+        };
+        let (start, game) = play(11);
         assert!(!game.records.is_empty());
         assert!(game.records.iter().all(|r| r.result == game.result));
-        let again = play_game(&settings, &openings, 11, &|| false).unwrap();
-        assert_eq!(game.records, again.records);
-        // Plies count on from the opening's moves.
-        let plies: Vec<u16> = game.records.iter().map(|r| r.ply).collect();
-        assert!(plies.windows(2).all(|w| w[1] == w[0] + 1));
-        assert!(
-            plies[0] >= 4,
-            "the built-in openings are four plies or more"
+        let _ = play(12);
+        let (start_again, again) = play(11);
+        assert_eq!(start.hash(), start_again.hash());
+        assert_eq!(
+            game.records, again.records,
+            "the engine is cleared for each game"
         );
+        // Plies count on from the opening's moves, and the varied plies are
+        // part of the opening.
+        let plies: Vec<u16> = game.records.iter().map(|r| r.ply).collect();
+        assert!(plies.windows(2).all(|w| w[1] > w[0]));
+        assert_eq!(plies[0] as usize, start.history().len());
+        assert!(
+            plies[0] >= 4 + 8,
+            "the built-in openings are four plies or more, then eight varied plies"
+        );
+        // No record carries a mate or a win by the rules as its label.
+        assert!(game
+            .records
+            .iter()
+            .all(|r| (r.score as i32).abs() < 29_000 && (r.score as i32).abs() != 1_000));
+    }
+
+    #[test]
+    fn varied_plies_vary_the_start() {
+        let settings = GameSettings {
+            nodes: 300,
+            random_plies: 0,
+            ..GameSettings::default()
+        };
+        let openings = OpeningSource::new(Books::none());
+        let mut engine = settings.engine();
+        let starts: std::collections::HashSet<u64> = (0..30)
+            .map(|seed| game_start(&settings, &openings, seed, &mut engine).hash())
+            .collect();
+        assert!(starts.len() >= 28, "{} distinct starts of 30", starts.len());
     }
 }
