@@ -9,8 +9,11 @@ mod tool_run;
 use chuhan::book::Books;
 use chuhan::learn::format::{DataWriter, Record};
 use chuhan::learn::position_set::PositionSet;
-use chuhan::learn::selfplay::{play_game, GameSettings, OpeningSource};
-use chuhan::learn::train::{gradient, mean_loss, train, FloatNetwork, NetDataset, TrainConfig};
+use chuhan::learn::selfplay::{play_seeded, GameSettings, OpeningSource};
+use chuhan::learn::train::{
+    gradient, mean_loss, train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig,
+};
+use chuhan::nnue::network::Activation;
 use chuhan::nnue::{evaluate, Network};
 use std::path::PathBuf;
 use tool_run::{chuhan, run_with_input};
@@ -22,9 +25,10 @@ fn records(games: u64) -> Vec<Record> {
         ..GameSettings::default()
     };
     let openings = OpeningSource::new(Books::none());
+    let mut engine = settings.engine();
     (0..games)
         .flat_map(|n| {
-            play_game(&settings, &openings, 200 + n, &|| false)
+            play_seeded(&settings, &openings, 200 + n, &mut engine, &|| false)
                 .unwrap()
                 .records
         })
@@ -44,14 +48,31 @@ fn dataset(records: &[Record]) -> NetDataset {
     data
 }
 
+/// Every architecture the trainer offers.
+const ARCHITECTURES: [Architecture; 2] = [
+    Architecture {
+        buckets: 8,
+        activation: Activation::SquaredClipped,
+    },
+    Architecture {
+        buckets: 1,
+        activation: Activation::Clipped,
+    },
+];
+
 #[test]
 fn the_exact_gradient_matches_finite_differences() {
-    let data = dataset(&records(4));
-    let net = FloatNetwork::random(3);
+    let data = dataset(&records(8));
+    for architecture in ARCHITECTURES {
+        gradient_matches_finite_differences(&data, FloatNetwork::random(3, architecture));
+    }
+}
+
+fn gradient_matches_finite_differences(data: &NetDataset, net: FloatNetwork) {
     let k = data.fit_score_scale();
     let all: Vec<u32> = (0..data.len() as u32).collect();
-    let (g, loss) = gradient(&net, &data, &all, None, k, 0.3);
-    assert!((loss - mean_loss(&net, &data, k, 0.3)).abs() < 1e-5);
+    let (g, loss) = gradient(&net, data, &all, k, 0.3);
+    assert!((loss - mean_loss(&net, data, k, 0.3)).abs() < 1e-5);
     // The parameters the data moves most: the output layer and the input
     // rows of common pieces.
     let mut order: Vec<usize> = (0..g.len()).collect();
@@ -63,11 +84,12 @@ fn the_exact_gradient_matches_finite_differences() {
         let mut minus = net.clone();
         minus.parameters[i] -= h;
         let numeric =
-            (mean_loss(&plus, &data, k, 0.3) - mean_loss(&minus, &data, k, 0.3)) / (2.0 * h as f64);
+            (mean_loss(&plus, data, k, 0.3) - mean_loss(&minus, data, k, 0.3)) / (2.0 * h as f64);
         let exact = g[i] as f64;
         assert!(
             (numeric - exact).abs() <= 0.05 * exact.abs() + 1e-5,
-            "parameter {i}: exact {exact}, finite differences {numeric}"
+            "{:?} parameter {i}: exact {exact}, finite differences {numeric}",
+            net.architecture
         );
     }
 }
@@ -87,7 +109,7 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
     // may disagree with their scores so much that the fitted scale falls to
     // its floor, every target becomes 1/2 and there is nothing to learn.
     let k = SCORE_SCALE;
-    let mut net = FloatNetwork::random(1);
+    let mut state = Checkpoint::start(FloatNetwork::random(1, Architecture::default()));
     let config = TrainConfig {
         epochs: 8,
         batch: 256,
@@ -96,7 +118,7 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
     };
     let mut reports = Vec::new();
     train(
-        &mut net,
+        &mut state,
         &data,
         Some(&validation),
         k,
@@ -104,6 +126,7 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
         &|| false,
         &mut |r, _| reports.push(r.clone()),
     );
+    let net = state.net;
     assert_eq!(reports.len(), 9, "epoch 0 and eight epochs");
     let (first, last) = (&reports[0], &reports[8]);
     assert!(
@@ -112,7 +135,7 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
         first.loss,
         last.loss
     );
-    // On two held-out games a network of 161,000 weights soon learns the
+    // On two held-out games a network of 80,000 weights soon learns the
     // six training games by heart; what it learns first must carry over.
     let validation: Vec<f64> = reports.iter().map(|r| r.validation_loss.unwrap()).collect();
     let best = validation[1..]
@@ -142,11 +165,108 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
 
 #[test]
 fn a_checkpoint_round_trips_and_a_wrong_one_is_refused() {
-    let net = FloatNetwork::random(9);
-    assert_eq!(FloatNetwork::from_bytes(&net.to_bytes()), Ok(net.clone()));
-    let bytes = net.to_bytes();
-    assert!(FloatNetwork::from_bytes(&bytes[..bytes.len() - 4]).is_err());
-    assert!(FloatNetwork::from_bytes(&net.quantise().to_bytes()).is_err());
+    let state = Checkpoint::start(FloatNetwork::random(9, Architecture::default()));
+    assert_eq!(Checkpoint::from_bytes(&state.to_bytes()), Ok(state.clone()));
+    let bytes = state.to_bytes();
+    assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).is_err());
+    assert!(Checkpoint::from_bytes(&state.net.quantise().to_bytes()).is_err());
+}
+
+#[test]
+fn a_resumed_run_goes_on_as_the_whole_run() {
+    let data = dataset(&records(8));
+    let config = TrainConfig {
+        epochs: 4,
+        batch: 256,
+        ..TrainConfig::default()
+    };
+    let fresh = || Checkpoint::start(FloatNetwork::random(5, Architecture::default()));
+    let mut whole = fresh();
+    train(
+        &mut whole,
+        &data,
+        None,
+        SCORE_SCALE,
+        &config,
+        &|| false,
+        &mut |_, _| {},
+    );
+    // Stopped after two epochs, the state written then read back, then on.
+    let mut saved = Vec::new();
+    let mut first = fresh();
+    let stopped = std::cell::Cell::new(false);
+    train(
+        &mut first,
+        &data,
+        None,
+        SCORE_SCALE,
+        &config,
+        &|| stopped.get(),
+        &mut |r, s| {
+            if r.epoch == 2 {
+                saved = s.to_bytes();
+                stopped.set(true);
+            }
+        },
+    );
+    assert_eq!(first.epochs_done, 2, "stopped during the third epoch");
+    let mut resumed = Checkpoint::from_bytes(&saved).unwrap();
+    assert_eq!(resumed.epochs_done, 2);
+    let mut epochs = Vec::new();
+    train(
+        &mut resumed,
+        &data,
+        None,
+        SCORE_SCALE,
+        &config,
+        &|| false,
+        &mut |r, _| epochs.push(r.epoch),
+    );
+    assert_eq!(epochs, [3, 4], "no epoch 0 and no epoch again");
+    assert!(
+        resumed == whole,
+        "the resumed run ends where the whole run does"
+    );
+}
+
+#[test]
+fn the_integer_network_is_exactly_mirror_symmetric() {
+    use chuhan::random::Rng;
+    let net = FloatNetwork::random(7, Architecture::default()).quantise();
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for _ in 0..100 {
+        let mut pos = chuhan::Position::startpos();
+        for _ in 0..(20 + rng.below(80)) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[rng.below(moves.len() as u64) as usize]);
+            let mirror = chuhan::Position::from_fen(&mirrored_fen(&pos.to_fen())).unwrap();
+            assert_eq!(
+                evaluate(&net, &pos),
+                evaluate(&net, &mirror),
+                "{}",
+                pos.to_fen()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 3000);
+}
+
+/// The FEN of the left-right mirror: each rank read backwards.
+fn mirrored_fen(fen: &str) -> String {
+    let (board, rest) = fen.split_once(' ').unwrap();
+    let ranks: Vec<String> = board
+        .split('/')
+        .map(|rank| {
+            // Runs of digits stay whole when reversed piece by piece.
+            rank.chars().rev().collect()
+        })
+        .collect();
+    format!("{} {rest}", ranks.join("/"))
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -177,9 +297,13 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
     let epochs: Vec<&str> = stdout.lines().filter(|l| l.starts_with("epoch ")).collect();
     assert_eq!(epochs.len(), 4, "{stdout}");
     assert!(epochs[3].contains(" validation "), "{}", epochs[3]);
+    assert!(
+        stdout.contains("the best validation loss"),
+        "the network written is the best epoch's: {stdout}"
+    );
     let net = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
     let checkpoint = PathBuf::from(format!("{}.ckpt", out.display()));
-    assert!(FloatNetwork::from_bytes(&std::fs::read(&checkpoint).unwrap()).is_ok());
+    assert!(Checkpoint::from_bytes(&std::fs::read(&checkpoint).unwrap()).is_ok());
 
     // The engine evaluates with it once told to.
     let session = run_with_input(

@@ -9,7 +9,7 @@ use chuhan::book::Books;
 use chuhan::learn::format::{DataWriter, Record};
 use chuhan::learn::layout::{current_weights, COUNT, PST_MG_AT};
 use chuhan::learn::position_set::PositionSet;
-use chuhan::learn::selfplay::{play_game, GameSettings, OpeningSource};
+use chuhan::learn::selfplay::{play_seeded, GameSettings, OpeningSource};
 use chuhan::learn::source::WEIGHTS_SOURCE;
 use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Holdout, Objective, TuneConfig};
 use std::path::PathBuf;
@@ -27,9 +27,11 @@ fn records_of_game(seed: u64) -> Vec<Record> {
         ..GameSettings::default()
     };
     let openings = OpeningSource::new(Books::none());
-    play_game(&settings, &openings, seed, &|| false)
-        .unwrap()
-        .records
+    play_seeded(&settings, &openings, seed, &mut settings.engine(), &|| {
+        false
+    })
+    .unwrap()
+    .records
 }
 
 fn dataset(records: &[Record]) -> Dataset {

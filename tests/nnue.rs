@@ -2,7 +2,7 @@
 //! move equals one computed from scratch, the network file round-trips and a
 //! damaged one is refused, and the built-in network reads.
 
-use chuhan::nnue::network::{FILE_LEN, HIDDEN};
+use chuhan::nnue::network::{file_len, HIDDEN};
 use chuhan::nnue::{built_in, evaluate, Accumulator, Network, NetworkError};
 use chuhan::random::Rng;
 use chuhan::Position;
@@ -33,7 +33,7 @@ fn the_accumulator_kept_move_by_move_equals_a_fresh_one_over_a_long_random_walk(
             let fresh = Accumulator::refresh(&net, &pos);
             assert_eq!(*stack.last().unwrap(), fresh, "{}", pos.to_fen());
             assert_eq!(
-                stack.last().unwrap().evaluate(&net, pos.side_to_move()),
+                stack.last().unwrap().evaluate(&net, &pos),
                 evaluate(&net, &pos)
             );
             checked += 1;
@@ -46,17 +46,18 @@ fn the_accumulator_kept_move_by_move_equals_a_fresh_one_over_a_long_random_walk(
 fn a_network_file_round_trips_and_a_damaged_one_is_refused() {
     let net = built_in();
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), FILE_LEN);
+    let len = file_len(net.buckets());
+    assert_eq!(bytes.len(), len);
     assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&*net));
     assert_eq!(
         Network::from_bytes(&bytes[..bytes.len() - 100]),
         Err(NetworkError::Length {
-            expected: FILE_LEN,
-            found: FILE_LEN - 100
+            expected: len,
+            found: len - 100
         })
     );
     let mut flipped = bytes.clone();
-    flipped[20 + 2 * HIDDEN] ^= 0x10;
+    flipped[30 + 2 * HIDDEN] ^= 0x10;
     assert_eq!(Network::from_bytes(&flipped), Err(NetworkError::Corrupt));
     assert_eq!(
         Network::from_bytes(b"not a network at all"),
@@ -137,4 +138,18 @@ fn a_damaged_network_file_is_refused_in_one_line_and_the_evaluation_stays() {
     e.send("setoption usennue false");
     assert_eq!(evaluation(&mut e), "classical");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_squared_network_with_an_output_weight_past_its_range_is_refused() {
+    use chuhan::learn::train::{Architecture, FloatNetwork};
+    use chuhan::nnue::network::Activation;
+    let mut net = FloatNetwork::random(4, Architecture::default()).quantise();
+    assert_eq!(net.activation, Activation::SquaredClipped);
+    assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(&net));
+    net.output_weights[3][1][7] = 200;
+    assert_eq!(
+        Network::from_bytes(&net.to_bytes()),
+        Err(NetworkError::OutputWeight(200))
+    );
 }

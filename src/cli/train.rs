@@ -4,25 +4,29 @@
 use super::training_data::TrainingData;
 use super::values::{check_learning, number};
 use super::ToolError;
-use crate::learn::train::{train, FloatNetwork, NetDataset, TrainConfig};
+use crate::learn::train::{train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig};
 use crate::matchrunner::interrupt;
+use crate::nnue::network::{Activation, MAX_BUCKETS};
 use std::path::{Path, PathBuf};
 
 /// Train the neural network evaluation on training data; write the network.
 ///
 /// Reads the quiet positions of the data files (positions in check, with a
-/// capture as the best move or with a mate score are skipped), fits the
-/// scaling constant K of the search scores to the game results, then runs
-/// Adam on the cross-entropy between sigmoid(K * eval) and the target
-/// LAMBDA * result + (1 - LAMBDA) * sigmoid(K * score), each position as it
-/// is or mirrored.
-/// After every epoch it prints the training and validation loss and writes
-/// the network (OUT, the engine's format, for `setoption name EvalFile`)
-/// and a checkpoint (OUT.ckpt, to go on with `--resume`). Ctrl-C ends the
-/// run after the current step; the last epoch's files stay.
+/// capture as the best move, or whose score is no evaluation are skipped),
+/// fits the scaling constant K of the search scores to the game results,
+/// then runs Adam on the cross-entropy between sigmoid(K * eval) and the
+/// target LAMBDA * result + (1 - LAMBDA) * sigmoid(K * score). The network
+/// is left-right symmetric by construction.
+/// After every epoch it prints the training and validation loss, writes the
+/// checkpoint OUT.ckpt (to go on with `--resume`: the run continues at the
+/// next epoch as if never stopped), and writes the network (OUT, the
+/// engine's format, for `setoption name EvalFile`) when its validation loss
+/// is the best so far (every epoch without --validation). Ctrl-C ends the
+/// run after the current step; the files of the epochs before stay.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan train data/selfplay.bin --out chuhan.nnue --validation 0.05
+  chuhan train a.bin b.bin --epochs 40 --lr 0.001 --out net.nnue
   chuhan train a.bin b.bin --epochs 40 --lr 0.001 --out net.nnue --resume net.nnue.ckpt")]
 pub struct TrainArgs {
     #[command(flatten)]
@@ -33,9 +37,12 @@ pub struct TrainArgs {
     /// Passes over the data.
     #[arg(long, value_name = "N", default_value_t = 30, value_parser = number::<usize>)]
     epochs: usize,
-    /// Adam's first step size (it falls along a half cosine to a twentieth).
+    /// Adam's first step size (it falls along a half cosine to --lr-end times it).
     #[arg(long, value_name = "X", default_value_t = 2e-3, value_parser = number::<f64>)]
     lr: f64,
+    /// The last epoch's step size as a share of the first.
+    #[arg(long, value_name = "X", default_value_t = 0.01, value_parser = number::<f64>)]
+    lr_end: f64,
     /// Positions per step.
     #[arg(long, value_name = "N", default_value_t = 4096, value_parser = number::<usize>)]
     batch: usize,
@@ -43,10 +50,20 @@ pub struct TrainArgs {
     /// search score; 0 by default: on 11,339 games, 0.5 played 466 Elo worse).
     #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
     lambda: f64,
-    /// Seeds the first weights, the order of the positions and the mirrors.
+    /// Decoupled weight decay per unit of step size (0: none).
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
+    weight_decay: f64,
+    /// Output buckets by the attacking force left, 1 to 16.
+    #[arg(long, value_name = "N", default_value_t = Architecture::default().buckets, value_parser = number::<usize>)]
+    buckets: usize,
+    /// The activation: squared (clamp(x, 0, 1)^2) or clipped (clamp(x, 0, 1)).
+    #[arg(long, value_name = "KIND", default_value = "squared", value_parser = ["squared", "clipped"])]
+    activation: String,
+    /// Seeds the first weights and the order of the positions.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
     seed: u64,
-    /// Start from this checkpoint (OUT.ckpt of an earlier run) instead of random weights.
+    /// Go on from this checkpoint (OUT.ckpt of an earlier run with the same
+    /// data and settings) at the epoch after its last.
     #[arg(long, value_name = "CKPT")]
     resume: Option<PathBuf>,
 }
@@ -54,10 +71,40 @@ pub struct TrainArgs {
 /// Runs the tool.
 pub fn run(args: TrainArgs) -> Result<(), ToolError> {
     check_learning(args.lambda, args.input.validation, args.lr, args.batch)?;
-    let mut net = match &args.resume {
-        Some(path) => FloatNetwork::from_bytes(&read(path)?)
-            .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => FloatNetwork::random(args.seed),
+    let lr_end_fits = args.lr_end > 0.0 && args.lr_end <= 1.0;
+    if !lr_end_fits || args.weight_decay.is_nan() || args.weight_decay < 0.0 {
+        return Err(ToolError::Usage(
+            "--lr-end must be above 0 and at most 1, --weight-decay at least 0".into(),
+        ));
+    }
+    if !(1..=MAX_BUCKETS).contains(&args.buckets) {
+        return Err(ToolError::Usage(format!(
+            "--buckets {} is not from 1 to {MAX_BUCKETS}",
+            args.buckets
+        )));
+    }
+    let architecture = Architecture {
+        buckets: args.buckets,
+        activation: match args.activation.as_str() {
+            "clipped" => Activation::Clipped,
+            _ => Activation::SquaredClipped,
+        },
+    };
+    let mut state = match &args.resume {
+        Some(path) => {
+            let state = Checkpoint::from_bytes(&read(path)?)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if state.net.architecture != architecture {
+                return Err(format!(
+                    "{}: a checkpoint of {:?}, not of the {architecture:?} asked for",
+                    path.display(),
+                    state.net.architecture
+                )
+                .into());
+            }
+            state
+        }
+        None => Checkpoint::start(FloatNetwork::random(args.seed, architecture)),
     };
     let (data, validation): (NetDataset, NetDataset) = args.input.split("train")?;
     let k = data.fit_score_scale();
@@ -65,21 +112,25 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
     let config = TrainConfig {
         epochs: args.epochs,
         learning_rate: args.lr,
+        final_rate_share: args.lr_end,
         batch: args.batch,
         lambda: args.lambda,
+        weight_decay: args.weight_decay,
         seed: args.seed,
     };
     let checkpoint = PathBuf::from(format!("{}.ckpt", args.out.display()));
     let mut written: Result<(), String> = Ok(());
+    // The best validation loss so far and its epoch.
+    let mut best: Option<(f64, usize)> = None;
     interrupt::install();
     train(
-        &mut net,
+        &mut state,
         &data,
         Some(&validation),
         k,
         &config,
         &interrupt::interrupted,
-        &mut |r, net| {
+        &mut |r, state| {
             let validation = r
                 .validation_loss
                 .map(|v| format!(" validation {v:.6}"))
@@ -91,14 +142,34 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
                 r.learning_rate,
                 r.elapsed.as_secs_f64()
             );
+            let improved = match (r.validation_loss, best) {
+                (Some(v), Some((b, _))) => v < b,
+                _ => true,
+            };
+            if improved && r.epoch > 0 {
+                best = r.validation_loss.map(|v| (v, r.epoch));
+                if written.is_ok() {
+                    written = write(&args.out, &state.net.quantise().to_bytes());
+                }
+            }
             if written.is_ok() {
-                written = write(&args.out, &net.quantise().to_bytes())
-                    .and_then(|()| write(&checkpoint, &net.to_bytes()));
+                written = write(&checkpoint, &state.to_bytes());
             }
         },
     );
     written?;
-    println!("wrote {} and {}", args.out.display(), checkpoint.display());
+    match best {
+        Some((loss, epoch)) => println!(
+            "wrote {} (epoch {epoch}, the best validation loss {loss:.6}) and {}",
+            args.out.display(),
+            checkpoint.display()
+        ),
+        None => println!(
+            "wrote {} (the last epoch) and {}",
+            args.out.display(),
+            checkpoint.display()
+        ),
+    }
     Ok(())
 }
 

@@ -5,6 +5,7 @@ use super::values::number;
 use crate::learn::format::{DataReader, Record};
 use crate::learn::position_set::PositionSet;
 use crate::learn::tune::Holdout;
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 /// Where the training positions come from.
@@ -35,18 +36,34 @@ impl TrainingData {
 
     /// Reads the quiet positions into the set trained on and the set held
     /// out, and says on stderr, as `tool`, what it kept; no quiet position
-    /// to train on is an error.
+    /// to train on is an error. A held-out position that also stands in a
+    /// game trained on (an opening's, mostly) is left out of the held-out
+    /// set, so that its loss measures positions the learner has not seen.
     pub fn split<S: PositionSet>(&self, tool: &str) -> Result<(S, S), String> {
+        let mut trained_keys = HashSet::new();
+        if self.validation > 0.0 {
+            self.read(|record, held_out| {
+                if !held_out {
+                    trained_keys.insert(record.position_key());
+                }
+            })?;
+        }
         let (mut data, mut held) = (S::empty(), S::empty());
+        let mut seen = 0u64;
         let read = self.read(|record, held_out| {
-            let set = if held_out { &mut held } else { &mut data };
-            set.add(record);
+            if !held_out {
+                data.add(record);
+            } else if trained_keys.contains(&record.position_key()) {
+                seen += 1;
+            } else {
+                held.add(record);
+            }
         })?;
         if data.is_empty() {
             return Err(format!("no quiet positions in {read} records"));
         }
         eprintln!(
-            "{tool}: {} positions ({} of {read} records skipped: in check, capture or mate), {} held out for validation",
+            "{tool}: {} positions ({} of {read} records skipped: in check, capture or no evaluation), {} held out for validation ({seen} more held-out records stand in games trained on, left out)",
             data.len() + held.len(),
             data.skipped() + held.skipped(),
             held.len()

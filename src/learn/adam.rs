@@ -46,6 +46,7 @@ adam_float!(f32);
 adam_float!(f64);
 
 /// The moments of one run, one pair per parameter.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Adam<F> {
     moment: Vec<F>,
     velocity: Vec<F>,
@@ -58,6 +59,20 @@ impl<F: AdamFloat> Adam<F> {
             moment: vec![F::ZERO; parameters],
             velocity: vec![F::ZERO; parameters],
             steps: 0,
+        }
+    }
+
+    /// The first and second moments and the steps taken, to resume from.
+    pub fn state(&self) -> (&[F], &[F], i32) {
+        (&self.moment, &self.velocity, self.steps)
+    }
+
+    /// Adam as [`Adam::state`] left it.
+    pub fn from_state(moment: Vec<F>, velocity: Vec<F>, steps: i32) -> Adam<F> {
+        Adam {
+            moment,
+            velocity,
+            steps,
         }
     }
 

@@ -171,6 +171,19 @@ impl fmt::Display for DataFileError {
 impl std::error::Error for DataFileError {}
 
 impl Record {
+    /// A key of the position alone (its pieces and the side to move), the
+    /// same for the same position in any game or file: repeated positions
+    /// share it (different positions almost never do).
+    pub fn position_key(&self) -> u64 {
+        let mut key = self.side_to_move.index() as u64;
+        for chunk in self.squares.chunks_exact(8) {
+            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            key = (key ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            key ^= key >> 29;
+        }
+        key
+    }
+
     /// The record of `pos` with its labels; `score` is from Red's view.
     pub fn new(
         pos: &Position,

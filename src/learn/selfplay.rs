@@ -196,11 +196,14 @@ pub fn game_start(
     pos
 }
 
+/// Each line's first move and score, as a multi-PV search last reported it.
+type Lines = Vec<Option<(Move, i32)>>;
+
 /// A move drawn among the best lines of a multi-PV search that score within
 /// the margin of the best.
 fn varied_move(settings: &GameSettings, engine: &Engine, pos: &Position, rng: &mut Rng) -> Move {
     let lines = settings.variety_lines.max(1);
-    let found: Arc<Mutex<Vec<Option<(Move, i32)>>>> = Arc::new(Mutex::new(vec![None; lines]));
+    let found: Arc<Mutex<Lines>> = Arc::new(Mutex::new(vec![None; lines]));
     let sink = {
         let found = Arc::clone(&found);
         Box::new(move |info: &Info| {
@@ -304,6 +307,19 @@ pub fn play_game(
         result,
         reason,
     })
+}
+
+/// The game of `seed` from its start to its end: [`game_start`] then
+/// [`play_game`].
+pub fn play_seeded(
+    settings: &GameSettings,
+    openings: &OpeningSource,
+    seed: u64,
+    engine: &mut Engine,
+    stop: &dyn Fn() -> bool,
+) -> Option<PlayedGame> {
+    let start = game_start(settings, openings, seed, engine);
+    play_game(settings, &start, engine, stop)
 }
 
 /// The verdict of the score thresholds on the scores so far, if any; a ply

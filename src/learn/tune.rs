@@ -20,7 +20,7 @@ use super::format::Record;
 use super::layout::{blocks, taper, Form, Taper, COUNT};
 use super::position_set::PositionSet;
 use crate::random::Rng;
-use crate::search::score::MATE_BOUND;
+use crate::search::score::{MATE_BOUND, RULE_WIN_SHOWN};
 use crate::search::weights::PHASE_MAX;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -103,9 +103,12 @@ fn scale(taper: Taper, p: f64) -> f64 {
 }
 
 /// Whether a static evaluation can learn from `record`: not in check, no
-/// capture to come, no mate score.
+/// capture to come, and a score that is an evaluation: no mate, and not the
+/// exact +-1000 that stands for a win by the repetition rules (datagen no
+/// longer writes either, older files hold both).
 pub fn is_quiet(record: &Record) -> bool {
-    !record.in_check && !record.best_move_captures && (record.score as i32).abs() < MATE_BOUND
+    let score = (record.score as i32).abs();
+    !record.in_check && !record.best_move_captures && score < MATE_BOUND && score != RULE_WIN_SHOWN
 }
 
 pub fn sigmoid(x: f64) -> f64 {

@@ -2,8 +2,10 @@
 //! move by move (a move changes at most three features of each side), and
 //! the same sums computed from scratch.
 
+use super::buckets::output_bucket;
 use super::features::{active_features, feature};
 use super::network::{Network, HIDDEN};
+use super::simd::{move_and_take, move_piece, Row};
 use crate::core::{Color, Move, Position};
 
 /// The first layer's sums, one row per viewing side (by `Color::index`).
@@ -30,63 +32,49 @@ impl Accumulator {
     /// The sums after `mv` is played in `pos` (call before making the move).
     #[inline]
     pub fn after(&self, net: &Network, pos: &Position, mv: Move) -> Accumulator {
-        let mut next = *self;
         let Some(mover) = pos.piece_at(mv.from()) else {
-            return next;
+            return *self;
         };
         let victim = pos.piece_at(mv.to());
+        let mut next = Accumulator {
+            sums: [[0; HIDDEN]; 2],
+        };
         for view in Color::ALL {
-            let sums = &mut next.sums[view.index()];
+            let (old, out) = (&self.sums[view.index()], &mut next.sums[view.index()]);
             let from = &net.input_weights[feature(view, mover, mv.from())];
             let to = &net.input_weights[feature(view, mover, mv.to())];
             match victim {
                 Some(victim) => {
                     let taken = &net.input_weights[feature(view, victim, mv.to())];
-                    move_and_take(sums, to, from, taken)
+                    move_and_take(out, old, to, from, taken)
                 }
-                None => move_piece(sums, to, from),
+                None => move_piece(out, old, to, from),
             }
         }
         next
     }
 
-    /// The evaluation for the side to move of the position these sums belong to.
+    /// The evaluation of `pos`, the position these sums belong to, for its
+    /// side to move.
     #[inline]
-    pub fn evaluate(&self, net: &Network, side_to_move: Color) -> i32 {
+    pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
         net.output(
-            &self.sums[side_to_move.index()],
-            &self.sums[side_to_move.opposite().index()],
+            output_bucket(pos, net.buckets()),
+            &self.sums[us.index()],
+            &self.sums[us.opposite().index()],
         )
     }
 }
 
 /// The network's evaluation of `pos` for the side to move, from scratch.
 pub fn evaluate(net: &Network, pos: &Position) -> i32 {
-    Accumulator::refresh(net, pos).evaluate(net, pos.side_to_move())
+    Accumulator::refresh(net, pos).evaluate(net, pos)
 }
 
 #[inline]
-fn add(sums: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+fn add(sums: &mut Row, row: &Row) {
     for (s, w) in sums.iter_mut().zip(row) {
         *s = s.wrapping_add(*w);
-    }
-}
-
-#[inline]
-fn move_piece(sums: &mut [i16; HIDDEN], added: &[i16; HIDDEN], removed: &[i16; HIDDEN]) {
-    for ((s, a), r) in sums.iter_mut().zip(added).zip(removed) {
-        *s = s.wrapping_add(*a).wrapping_sub(*r);
-    }
-}
-
-#[inline]
-fn move_and_take(
-    sums: &mut [i16; HIDDEN],
-    added: &[i16; HIDDEN],
-    removed: &[i16; HIDDEN],
-    taken: &[i16; HIDDEN],
-) {
-    for (((s, a), r), t) in sums.iter_mut().zip(added).zip(removed).zip(taken) {
-        *s = s.wrapping_add(*a).wrapping_sub(*r).wrapping_sub(*t);
     }
 }

@@ -5,8 +5,10 @@
 //! `chuhan train` ([`crate::learn::train`]) on our own games.
 
 pub mod accumulator;
+pub mod buckets;
 pub mod features;
 pub mod network;
+pub mod simd;
 
 pub use accumulator::{evaluate, Accumulator};
 pub use network::{Network, NetworkError};

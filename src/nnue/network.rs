@@ -2,48 +2,94 @@
 //!
 //! ```text
 //! offset 0   8 bytes  magic "CHUHANNN"
-//! offset 8   u16      format version (1)
+//! offset 8   u16      format version (2)
 //! offset 10  u16      inputs per side (1260, see super::features)
 //! offset 12  u16      accumulator size per side (HIDDEN)
 //! offset 14  u16      output scale: centipawns per unit of output
-//! offset 16  i16 x inputs x HIDDEN   input weights, feature by feature
+//! offset 16  u16      output buckets (see super::buckets), 1 to 16
+//! offset 18  u8       activation: 0 clipped, 1 squared clipped
+//! offset 19  u8       reserved, 0
+//! offset 20  u16      the output weights' quantisation (QB)
+//! offset 22  u16      reserved, 0
+//! offset 24  i16 x inputs x HIDDEN   input weights, feature by feature
 //!            i16 x HIDDEN            accumulator biases
-//!            i16 x 2 x HIDDEN        output weights: side to move, then the other
-//!            i32                     output bias
+//!            i16 x 2 x HIDDEN        output weights of each bucket: side
+//!                                    to move, then the other
+//!            i32 x buckets           output bias of each bucket
 //!            u64                     FNV-1a hash of every byte before it
 //! ```
 //!
 //! All integers little-endian. Input weights and biases are the trained
-//! values times [`QA`], output weights times [`QB`], the output bias times
+//! values times [`QA`], output weights times QB, output biases times
 //! `QA * QB`: the accumulator's clipped values run from 0 to `QA`.
+//!
+//! Version 1 (still read) had a 16-byte header (no buckets, activation or
+//! QB field: one bucket, clipped, QB 1024).
 
 use super::features::FEATURES;
+use super::simd::{dot_clipped, dot_squared, Row, MAX_SQUARED_WEIGHT};
 use std::fmt;
 
 /// Accumulator values per side.
 pub const HIDDEN: usize = 128;
 /// The accumulator's quantisation: a clipped activation of 1.0 is `QA`.
 pub const QA: i32 = 255;
-/// The output weights' quantisation (fine: a rounding error of the output
-/// weights adds up over all 256 of them).
-pub const QB: i32 = 1024;
 
 pub const MAGIC: &[u8; 8] = b"CHUHANNN";
-pub const VERSION: u16 = 1;
-const HEADER_LEN: usize = 16;
+pub const VERSION: u16 = 2;
+const HEADER_LEN: usize = 24;
+const V1_HEADER_LEN: usize = 16;
+/// Version 1's output quantisation.
+const V1_QB: i32 = 1024;
+pub const MAX_BUCKETS: usize = 16;
 
-/// The length of a network file.
-pub const FILE_LEN: usize = HEADER_LEN + 2 * (FEATURES * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8;
+/// How an accumulator value becomes the output layer's input.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Activation {
+    /// `clamp(x, 0, 1)`.
+    Clipped,
+    /// `clamp(x, 0, 1)^2`: smooth near 0, so that small sums still count.
+    SquaredClipped,
+}
+
+impl Activation {
+    fn code(self) -> u8 {
+        match self {
+            Activation::Clipped => 0,
+            Activation::SquaredClipped => 1,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<Activation> {
+        match code {
+            0 => Some(Activation::Clipped),
+            1 => Some(Activation::SquaredClipped),
+            _ => None,
+        }
+    }
+}
+
+/// The length of a version-2 network file with `buckets` output buckets.
+pub const fn file_len(buckets: usize) -> usize {
+    HEADER_LEN + 2 * (FEATURES * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets + 8
+}
+
+/// The length of a version-1 file.
+const V1_FILE_LEN: usize = V1_HEADER_LEN + 2 * (FEATURES * HIDDEN + 3 * HIDDEN) + 4 + 8;
 
 /// A network ready to evaluate.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     /// `FEATURES` rows of `HIDDEN`.
-    pub input_weights: Vec<[i16; HIDDEN]>,
-    pub input_bias: [i16; HIDDEN],
-    /// Side to move's half, then the other side's.
-    pub output_weights: [[i16; HIDDEN]; 2],
-    pub output_bias: i32,
+    pub input_weights: Vec<Row>,
+    pub input_bias: Row,
+    pub activation: Activation,
+    /// Per output bucket: the side to move's half, then the other side's.
+    pub output_weights: Vec<[Row; 2]>,
+    /// Per output bucket.
+    pub output_bias: Vec<i32>,
+    /// The output weights' quantisation.
+    pub output_quantisation: u16,
     /// Centipawns per unit of the (dequantised) output.
     pub scale: u16,
 }
@@ -52,7 +98,9 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network({FEATURES}x{HIDDEN}x2, hash {:016x})",
+            "Network({FEATURES}x{HIDDEN}x2, {} buckets, {:?}, hash {:016x})",
+            self.buckets(),
+            self.activation,
             self.hash()
         )
     }
@@ -63,10 +111,21 @@ impl fmt::Debug for Network {
 pub enum NetworkError {
     NotANetwork,
     Version(u16),
-    Shape { inputs: u16, hidden: u16 },
-    Length { expected: usize, found: usize },
+    Shape {
+        inputs: u16,
+        hidden: u16,
+    },
+    Buckets(u16),
+    Activation(u8),
+    Length {
+        expected: usize,
+        found: usize,
+    },
     Corrupt,
     ZeroScale,
+    ZeroQuantisation,
+    /// An output weight beyond what a squared activation may meet.
+    OutputWeight(i16),
 }
 
 impl fmt::Display for NetworkError {
@@ -74,12 +133,19 @@ impl fmt::Display for NetworkError {
         match self {
             NetworkError::NotANetwork => write!(f, "not a chuhan network file (no CHUHANNN magic)"),
             NetworkError::Version(v) => {
-                write!(f, "network format version {v}, this build reads {VERSION}")
+                write!(
+                    f,
+                    "network format version {v}, this build reads 1 and {VERSION}"
+                )
             }
             NetworkError::Shape { inputs, hidden } => write!(
                 f,
                 "a {inputs}x{hidden} network, this build evaluates {FEATURES}x{HIDDEN}"
             ),
+            NetworkError::Buckets(b) => {
+                write!(f, "{b} output buckets, this build reads 1 to {MAX_BUCKETS}")
+            }
+            NetworkError::Activation(code) => write!(f, "unknown activation {code}"),
             NetworkError::Length { expected, found } => {
                 write!(
                     f,
@@ -90,6 +156,13 @@ impl fmt::Display for NetworkError {
                 write!(f, "the network's checksum does not match its contents")
             }
             NetworkError::ZeroScale => write!(f, "the network's output scale is 0"),
+            NetworkError::ZeroQuantisation => {
+                write!(f, "the network's output quantisation is 0")
+            }
+            NetworkError::OutputWeight(w) => write!(
+                f,
+                "output weight {w} beyond +-{MAX_SQUARED_WEIGHT}, which a squared activation allows"
+            ),
         }
     }
 }
@@ -103,35 +176,82 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The header fields that shape the rest of a file.
+struct Header {
+    scale: u16,
+    buckets: usize,
+    activation: Activation,
+    output_quantisation: u16,
+    len: usize,
+    body_at: usize,
+}
+
+fn header(bytes: &[u8]) -> Result<Header, NetworkError> {
+    if bytes.len() < V1_HEADER_LEN || &bytes[..8] != MAGIC {
+        return Err(NetworkError::NotANetwork);
+    }
+    let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+    let version = u16_at(8);
+    if version != 1 && version != VERSION {
+        return Err(NetworkError::Version(version));
+    }
+    let (inputs, hidden) = (u16_at(10), u16_at(12));
+    if inputs as usize != FEATURES || hidden as usize != HIDDEN {
+        return Err(NetworkError::Shape { inputs, hidden });
+    }
+    if version == 1 {
+        return Ok(Header {
+            scale: u16_at(14),
+            buckets: 1,
+            activation: Activation::Clipped,
+            output_quantisation: V1_QB as u16,
+            len: V1_FILE_LEN,
+            body_at: V1_HEADER_LEN,
+        });
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(NetworkError::Length {
+            expected: HEADER_LEN,
+            found: bytes.len(),
+        });
+    }
+    let buckets = u16_at(16);
+    if buckets == 0 || buckets as usize > MAX_BUCKETS {
+        return Err(NetworkError::Buckets(buckets));
+    }
+    let activation = Activation::from_code(bytes[18]).ok_or(NetworkError::Activation(bytes[18]))?;
+    Ok(Header {
+        scale: u16_at(14),
+        buckets: buckets as usize,
+        activation,
+        output_quantisation: u16_at(20),
+        len: file_len(buckets as usize),
+        body_at: HEADER_LEN,
+    })
+}
+
 impl Network {
-    /// Reads a network from the bytes of its file.
+    /// Reads a network from the bytes of its file (version 1 or 2).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
-            return Err(NetworkError::NotANetwork);
-        }
-        let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
-        if u16_at(8) != VERSION {
-            return Err(NetworkError::Version(u16_at(8)));
-        }
-        let (inputs, hidden) = (u16_at(10), u16_at(12));
-        if inputs as usize != FEATURES || hidden as usize != HIDDEN {
-            return Err(NetworkError::Shape { inputs, hidden });
-        }
-        if bytes.len() != FILE_LEN {
+        let header = header(bytes)?;
+        if bytes.len() != header.len {
             return Err(NetworkError::Length {
-                expected: FILE_LEN,
+                expected: header.len,
                 found: bytes.len(),
             });
         }
-        let (body, stored) = bytes.split_at(FILE_LEN - 8);
+        let (body, stored) = bytes.split_at(header.len - 8);
         if fnv1a(body) != u64::from_le_bytes(stored.try_into().expect("8 bytes")) {
             return Err(NetworkError::Corrupt);
         }
-        let scale = u16_at(14);
-        if scale == 0 {
+        if header.scale == 0 {
             return Err(NetworkError::ZeroScale);
         }
-        let mut values = body[HEADER_LEN..]
+        if header.output_quantisation == 0 {
+            return Err(NetworkError::ZeroQuantisation);
+        }
+        let weights_end = header.len - 8 - 4 * header.buckets;
+        let mut values = body[header.body_at..weights_end]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut row = || {
@@ -142,36 +262,61 @@ impl Network {
         };
         let input_weights = (0..FEATURES).map(|_| row()).collect();
         let input_bias = row();
-        let output_weights = [row(), row()];
-        let at = FILE_LEN - 12;
-        let output_bias = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let output_weights: Vec<[Row; 2]> = (0..header.buckets).map(|_| [row(), row()]).collect();
+        let output_bias = body[weights_end..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
+        if header.activation == Activation::SquaredClipped {
+            let beyond = output_weights
+                .iter()
+                .flatten()
+                .flatten()
+                .find(|w| w.abs() > MAX_SQUARED_WEIGHT);
+            if let Some(&w) = beyond {
+                return Err(NetworkError::OutputWeight(w));
+            }
+        }
         Ok(Network {
             input_weights,
             input_bias,
+            activation: header.activation,
             output_weights,
             output_bias,
-            scale,
+            output_quantisation: header.output_quantisation,
+            scale: header.scale,
         })
     }
 
-    /// The bytes of its file.
+    /// The bytes of its file (version 2).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(FILE_LEN);
+        let mut out = Vec::with_capacity(file_len(self.buckets()));
         out.extend_from_slice(MAGIC);
-        for v in [VERSION, FEATURES as u16, HIDDEN as u16, self.scale] {
+        for v in [
+            VERSION,
+            FEATURES as u16,
+            HIDDEN as u16,
+            self.scale,
+            self.buckets() as u16,
+        ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
+        out.extend_from_slice(&[self.activation.code(), 0]);
+        out.extend_from_slice(&self.output_quantisation.to_le_bytes());
+        out.extend_from_slice(&0u16.to_le_bytes());
         let rows = self
             .input_weights
             .iter()
             .chain(std::iter::once(&self.input_bias))
-            .chain(&self.output_weights);
+            .chain(self.output_weights.iter().flatten());
         for row in rows {
             for v in row {
                 out.extend_from_slice(&v.to_le_bytes());
             }
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in &self.output_bias {
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
         let hash = fnv1a(&out);
         out.extend_from_slice(&hash.to_le_bytes());
         out
@@ -180,26 +325,27 @@ impl Network {
     /// A short name for reports: the hash of its file.
     pub fn hash(&self) -> u64 {
         let bytes = self.to_bytes();
-        u64::from_le_bytes(bytes[FILE_LEN - 8..].try_into().expect("8 bytes"))
+        u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"))
+    }
+
+    pub fn buckets(&self) -> usize {
+        self.output_weights.len()
     }
 
     /// The evaluation, in centipawns for the side to move, of the
-    /// accumulators of the side to move (`ours`) and of the other (`theirs`).
+    /// accumulators of the side to move (`ours`) and of the other
+    /// (`theirs`), through the output weights of `bucket`.
     #[inline]
-    pub fn output(&self, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i32 {
-        let sum = dot_clipped(ours, &self.output_weights[0])
-            + dot_clipped(theirs, &self.output_weights[1]);
-        ((sum as i64 + self.output_bias as i64) * self.scale as i64 / (QA * QB) as i64) as i32
+    pub fn output(&self, bucket: usize, ours: &Row, theirs: &Row) -> i32 {
+        let [w_ours, w_theirs] = &self.output_weights[bucket];
+        // Both activations end in units of QA * QB.
+        let sum = match self.activation {
+            Activation::Clipped => dot_clipped(ours, w_ours) + dot_clipped(theirs, w_theirs),
+            Activation::SquaredClipped => {
+                (dot_squared(ours, w_ours) + dot_squared(theirs, w_theirs)) / QA as i64
+            }
+        };
+        let unit = QA as i64 * self.output_quantisation as i64;
+        ((sum + self.output_bias[bucket] as i64) * self.scale as i64 / unit) as i32
     }
-}
-
-/// The sum of `clip(a) * w` with the activation clipped to 0..QA; written
-/// as plain loops over fixed lengths so that the compiler vectorises it.
-#[inline]
-fn dot_clipped(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
-    let mut sum = 0i32;
-    for (a, w) in a.iter().zip(w) {
-        sum += (*a).clamp(0, QA as i16) as i32 * *w as i32;
-    }
-    sum
 }

@@ -103,7 +103,7 @@ impl EvalStack {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         match &self.evaluator {
             Evaluator::Classical => evaluate_with(pos, self.material()),
-            Evaluator::Network(net) => self.accumulator().evaluate(net, pos.side_to_move()),
+            Evaluator::Network(net) => self.accumulator().evaluate(net, pos),
         }
     }
 
