@@ -26,7 +26,7 @@ fn datagen(out: &Path, extra: &[&str]) -> (bool, String, String) {
     chuhan(&args)
 }
 
-/// Splits records into games: a game's plies count up by one.
+/// Splits records into games: a game's plies grow.
 fn games(records: &[Record]) -> Vec<&[Record]> {
     let mut games = Vec::new();
     let mut start = 0;

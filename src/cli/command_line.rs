@@ -7,6 +7,7 @@ use super::book::{self, BookArgs};
 use super::convert::{self, ConvertArgs};
 use super::datagen::{self, DatagenArgs};
 use super::judge::{self, JudgeArgs};
+use super::merge::{self, MergeArgs};
 use super::perft::{self, PerftArgs};
 use super::r#match;
 use super::tactics::{self, TacticsArgs};
@@ -60,6 +61,7 @@ enum Tool {
     Book(BookArgs),
     Convert(ConvertArgs),
     Datagen(DatagenArgs),
+    Merge(MergeArgs),
     Tune(TuneArgs),
     Train(TrainArgs),
     Tactics(TacticsArgs),
@@ -104,6 +106,7 @@ where
         Some(Tool::Book(a)) => book::run(a),
         Some(Tool::Convert(a)) => convert::run(a),
         Some(Tool::Datagen(a)) => datagen::run(a),
+        Some(Tool::Merge(a)) => merge::run(a),
         Some(Tool::Tune(a)) => tune::run(a),
         Some(Tool::Train(a)) => train::run(a),
         Some(Tool::Tactics(a)) => tactics::run(a),

@@ -1,5 +1,5 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
-//! `judge`, `match`, `book`, `convert`, `datagen`, `tune`, `train`, `tactics`, and the
+//! `judge`, `match`, `book`, `convert`, `datagen`, `merge`, `tune`, `train`, `tactics`, and the
 //! command line that picks one (`command_line.rs`).
 
 pub mod bench;
@@ -11,6 +11,7 @@ mod error;
 mod input;
 pub mod judge;
 pub mod r#match;
+pub mod merge;
 mod network_arg;
 pub mod perft;
 pub mod tactics;

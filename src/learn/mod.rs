@@ -10,6 +10,7 @@ pub mod datagen;
 pub mod features;
 pub mod format;
 pub mod layout;
+pub mod merge;
 pub mod position_set;
 pub mod selfplay;
 pub mod source;

@@ -1,0 +1,47 @@
+//! `chuhan merge FILE... [--out OUT]`: training-data files made one, with
+//! repeated positions left out, and a summary of what the data holds (see
+//! [`crate::learn::merge`]).
+
+use super::ToolError;
+use crate::learn::merge::merge;
+use std::path::PathBuf;
+
+/// Merge training-data files into one and say what the data holds.
+///
+/// Reads the files in order (shards of a datagen run played on many
+/// machines, or the data of several generations), leaves out every record
+/// whose position (pieces and side to move) stood earlier, and with --out
+/// writes the rest to OUT, a new file. Then prints what is kept: positions
+/// and repeated positions left out, games and their results by colour,
+/// positions in check or with a capture to come, and the positions by score
+/// and by ply. Without --out it only reads and prints.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  chuhan merge shard-*.bin --out all.bin
+  chuhan merge gen5.bin")]
+pub struct MergeArgs {
+    /// Training-data files written by `chuhan datagen`.
+    #[arg(value_name = "FILE", required = true)]
+    inputs: Vec<PathBuf>,
+    /// The merged file to write (it must not exist).
+    #[arg(long, value_name = "OUT")]
+    out: Option<PathBuf>,
+}
+
+/// Runs the tool.
+pub fn run(args: MergeArgs) -> Result<(), ToolError> {
+    if let Some(out) = &args.out {
+        if args.inputs.contains(out) {
+            return Err(ToolError::Usage(format!(
+                "--out {} is one of the inputs",
+                out.display()
+            )));
+        }
+    }
+    let summary = merge(&args.inputs, args.out.as_deref()).map_err(|e| e.to_string())?;
+    print!("{summary}");
+    if let Some(out) = &args.out {
+        println!("wrote {} positions to {}", summary.positions, out.display());
+    }
+    Ok(())
+}
