@@ -25,6 +25,7 @@
 //! other path to the same position is cut on it.
 
 use super::check::gives_check;
+use super::endgame::held_to_material;
 use super::evaluator::EvalStack;
 use super::history::{Histories, PieceTo};
 use super::info::{Info, InfoSink};
@@ -276,18 +277,11 @@ impl<'a> Worker<'a> {
         self.current_clock().counted() + (depth.max(0) as u32) < NATURAL_LIMIT_PLIES
     }
 
-    /// The static evaluation, as the table stores it (unfaded), held to the
-    /// draw for a side that cannot win: with no piece that can cross the
-    /// river, no edge of its is real.
+    /// The static evaluation, as the table stores it (unfaded), held to what
+    /// the material left allows (see [`super::endgame`]).
     #[inline]
     fn evaluate(&self) -> i32 {
-        let eval = self.eval_stack.evaluate(&self.pos);
-        let us = self.pos.side_to_move();
-        if (eval > 0 && !self.pos.can_attack(us)) || (eval < 0 && !self.pos.can_attack(!us)) {
-            DRAW
-        } else {
-            eval
-        }
+        held_to_material(&self.pos, self.eval_stack.evaluate(&self.pos))
     }
 
     /// Neither side can attack: a draw, as the referee judges it.

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod check;
 mod correction;
 mod deepening;
+mod endgame;
 mod engine;
 pub mod eval;
 pub mod evaluator;
