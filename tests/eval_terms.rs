@@ -8,8 +8,8 @@
 //! a bottom cannon in the test's near-empty boards), and games, not intuition,
 //! chose those weights.
 
-use chuhan::learn::features::Features;
-use chuhan::learn::layout::{current_weights, term_index};
+use chuhan::learn::tune::features::Features;
+use chuhan::learn::tune::layout::{current_weights, term_index};
 use chuhan::search::eval::{evaluate, side_terms, Term, TermSink};
 use chuhan::{Color, Position};
 

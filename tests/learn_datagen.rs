@@ -5,7 +5,7 @@
 
 mod tool_run;
 
-use chuhan::learn::format::{DataReader, Record};
+use chuhan::learn::data::format::{DataReader, Record};
 use chuhan::search::{Engine, Evaluator, Limits};
 use chuhan::Color;
 use std::io::{BufRead, BufReader};

@@ -4,8 +4,8 @@
 
 mod random_positions;
 
-use chuhan::learn::features::Features;
-use chuhan::learn::layout::{current_weights, COUNT};
+use chuhan::learn::tune::features::Features;
+use chuhan::learn::tune::layout::{current_weights, COUNT};
 use chuhan::search::eval::evaluate;
 use chuhan::Color;
 use random_positions::random_positions;

@@ -4,7 +4,7 @@
 
 mod tool_run;
 
-use chuhan::learn::format::DataReader;
+use chuhan::learn::data::format::DataReader;
 use std::collections::HashSet;
 use std::path::PathBuf;
 use tool_run::chuhan;

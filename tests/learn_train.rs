@@ -7,9 +7,9 @@
 mod tool_run;
 
 use chuhan::book::Books;
-use chuhan::learn::format::{DataWriter, Record};
-use chuhan::learn::position_set::PositionSet;
-use chuhan::learn::selfplay::{play_seeded, GameSettings, OpeningSource};
+use chuhan::learn::data::format::{DataWriter, Record};
+use chuhan::learn::data::position_set::PositionSet;
+use chuhan::learn::selfplay::game::{play_seeded, GameSettings, OpeningSource};
 use chuhan::learn::train::{
     gradient, mean_loss, train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig,
 };

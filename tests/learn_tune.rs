@@ -6,12 +6,13 @@
 mod tool_run;
 
 use chuhan::book::Books;
-use chuhan::learn::format::{DataWriter, Record};
-use chuhan::learn::layout::{current_weights, COUNT, PST_MG_AT};
-use chuhan::learn::position_set::PositionSet;
-use chuhan::learn::selfplay::{play_seeded, GameSettings, OpeningSource};
-use chuhan::learn::source::WEIGHTS_SOURCE;
-use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Holdout, Objective, TuneConfig};
+use chuhan::learn::data::format::{DataWriter, Record};
+use chuhan::learn::data::holdout::Holdout;
+use chuhan::learn::data::position_set::PositionSet;
+use chuhan::learn::selfplay::game::{play_seeded, GameSettings, OpeningSource};
+use chuhan::learn::tune::layout::{current_weights, COUNT, PST_MG_AT};
+use chuhan::learn::tune::source::WEIGHTS_SOURCE;
+use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Objective, TuneConfig};
 use std::path::PathBuf;
 use tool_run::{chuhan, run_with_input};
 

@@ -1,13 +1,13 @@
 //! `chuhan datagen --out FILE [--threads N] [--nodes N] [--games N] ...`:
-//! self-play games written as training data (see [`crate::learn::datagen`]
-//! and the format in [`crate::learn::format`]).
+//! self-play games written as training data (see [`crate::learn::selfplay::datagen`]
+//! and the format in [`crate::learn::data::format`]).
 
 use super::network_arg::NetworkArg;
 use super::values::number;
 use super::ToolError;
 use crate::book::Books;
-use crate::learn::datagen::{self, DatagenConfig};
-use crate::learn::selfplay::{GameSettings, OpeningSource};
+use crate::learn::selfplay::datagen::{self, DatagenConfig};
+use crate::learn::selfplay::game::{GameSettings, OpeningSource};
 use crate::matchrunner::interrupt;
 use crate::rules::RuleSet;
 use std::io::Write;

@@ -1,9 +1,9 @@
 //! `chuhan merge FILE... [--out OUT]`: training-data files made one, with
 //! repeated positions left out, and a summary of what the data holds (see
-//! [`crate::learn::merge`]).
+//! [`crate::learn::data::merge`]).
 
 use super::ToolError;
-use crate::learn::merge::merge;
+use crate::learn::data::merge::merge;
 use std::path::PathBuf;
 
 /// Merge training-data files into one and say what the data holds.

@@ -2,9 +2,9 @@
 //! the games trained on and the games held out.
 
 use super::values::number;
-use crate::learn::format::{DataReader, Record};
-use crate::learn::position_set::PositionSet;
-use crate::learn::tune::Holdout;
+use crate::learn::data::format::{DataReader, Record};
+use crate::learn::data::holdout::Holdout;
+use crate::learn::data::position_set::PositionSet;
 use std::collections::HashSet;
 use std::path::PathBuf;
 

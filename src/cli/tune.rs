@@ -4,8 +4,8 @@
 use super::training_data::TrainingData;
 use super::values::{check_learning, number};
 use super::ToolError;
-use crate::learn::layout::current_weights;
-use crate::learn::source::weights_source;
+use crate::learn::tune::layout::current_weights;
+use crate::learn::tune::source::weights_source;
 use crate::learn::tune::{fit_scale, rounded, tune, Dataset, TuneConfig};
 use crate::matchrunner::interrupt;
 use std::path::PathBuf;

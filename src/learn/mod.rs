@@ -1,18 +1,13 @@
-//! Learning the evaluation from our own games: the training-data format
-//! (`format`), self-play games (`selfplay`) and the run that writes them
-//! (`datagen`), the evaluation as coefficients times weights (`layout`,
-//! `features`), the Texel tuner (`tune`) and the weights written back as
-//! Rust source (`source`), the network trainer (`train`), and the Adam
-//! optimiser both learners step with (`adam`).
+//! Learning the evaluation from our own games: the training data (`data`:
+//! the file format, which records a learner takes, held-out games, merged
+//! files), self-play that writes it (`selfplay`), the Texel tuner of the
+//! classical evaluation (`tune`) and the network trainer (`train`), and
+//! what both learners share: the loss and its fit (`fit`) and the Adam
+//! optimiser (`adam`).
 
 pub mod adam;
-pub mod datagen;
-pub mod features;
-pub mod format;
-pub mod layout;
-pub mod merge;
-pub mod position_set;
+pub mod data;
+pub mod fit;
 pub mod selfplay;
-pub mod source;
 pub mod train;
 pub mod tune;

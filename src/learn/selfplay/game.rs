@@ -16,9 +16,9 @@
 //! rules (judged at a cycle's second occurrence, which the loser may still
 //! avoid). Such positions are dropped, and such scores never adjudicate.
 
-use super::format::{GameResult, Record};
 use crate::book::{Books, Randomness};
 use crate::core::{Color, Move, Position};
+use crate::learn::data::format::{GameResult, Record};
 use crate::matchrunner::openings::{self, Opening};
 use crate::random::Rng;
 use crate::rules::{losing_repetitions, GameOutcome, Referee, RuleSet};

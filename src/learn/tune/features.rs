@@ -128,7 +128,7 @@ impl Features {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::layout::current_weights;
+    use crate::learn::tune::layout::current_weights;
     use crate::search::eval::evaluate;
 
     #[test]

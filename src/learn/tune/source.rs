@@ -7,7 +7,7 @@
 use super::layout::{blocks, Block, Form, COUNT};
 
 /// The source the engine was built with.
-pub const WEIGHTS_SOURCE: &str = include_str!("../search/weights.rs");
+pub const WEIGHTS_SOURCE: &str = include_str!("../../search/weights.rs");
 
 const KIND_NAMES: [&str; 7] = [
     "King", "Advisor", "Elephant", "Horse", "Chariot", "Cannon", "Pawn",
@@ -80,7 +80,7 @@ fn table(values: &[i32], indent: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::layout::{current_weights, PST_MG_AT, TEMPO_AT};
+    use crate::learn::tune::layout::{current_weights, PST_MG_AT, TEMPO_AT};
 
     #[test]
     fn the_engines_own_weights_give_back_its_source() {

@@ -9,8 +9,8 @@
 //! games or positions, or when `stop` says so (Ctrl-C): then the games that
 //! are finished are written and the file holds whole records only.
 
-use super::format::{DataFileError, DataWriter, GameResult};
-use super::selfplay::{game_start, play_game, GameSettings, OpeningSource, PlayedGame};
+use super::game::{game_start, play_game, GameSettings, OpeningSource, PlayedGame};
+use crate::learn::data::format::{DataFileError, DataWriter, GameResult};
 use crate::random::Rng;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;

@@ -14,16 +14,19 @@
 //! training: its loss, reported beside the training loss each epoch, shows
 //! when the weights start to fit the training games rather than the game.
 
+pub mod features;
+pub mod layout;
+pub mod source;
+
 use super::adam::Adam;
-use super::features::Features;
-use super::format::Record;
-use super::layout::{blocks, taper, Form, Taper, COUNT};
-use super::position_set::PositionSet;
-use crate::random::Rng;
-use crate::search::score::{MATE_BOUND, RULE_WIN_SHOWN};
+use super::data::format::Record;
+use super::data::position_set::{is_quiet, PositionSet};
+use super::fit::{cross_entropy, minimise_convex, shuffle, sigmoid, EpochReport};
 use crate::search::weights::PHASE_MAX;
+use features::Features;
+use layout::{blocks, taper, Form, Taper, COUNT};
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The positions a tuner learns from, as coefficients.
 #[derive(Clone, Debug, Default)]
@@ -102,61 +105,8 @@ fn scale(taper: Taper, p: f64) -> f64 {
     }
 }
 
-/// Whether a static evaluation can learn from `record`: not in check, no
-/// capture to come, and a score that is an evaluation: no mate, and not the
-/// exact +-1000 that stands for a win by the repetition rules (datagen no
-/// longer writes either, older files hold both).
-pub fn is_quiet(record: &Record) -> bool {
-    let score = (record.score as i32).abs();
-    !record.in_check && !record.best_move_captures && score < MATE_BOUND && score != RULE_WIN_SHOWN
-}
-
-pub fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// Cross-entropy of prediction `q` against target `t`.
-pub fn cross_entropy(q: f64, t: f64) -> f64 {
-    let q = q.clamp(1e-12, 1.0 - 1e-12);
-    -(t * q.ln() + (1.0 - t) * (1.0 - q).ln())
-}
-
 /// Positions per parallel piece of work.
 const PIECE: usize = 2048;
-
-/// Chooses a deterministic share of the games for validation. Datagen
-/// writes each game's records together in order of ply, so a game starts
-/// where the ply does not grow; whole games are held out, since positions
-/// of one game are too alike to test each other.
-#[derive(Clone, Debug)]
-pub struct Holdout {
-    fraction: f64,
-    last_ply: Option<u16>,
-    game: u64,
-    held: bool,
-}
-
-impl Holdout {
-    /// Holds out about `fraction` (0 to 1) of the games.
-    pub fn new(fraction: f64) -> Holdout {
-        Holdout {
-            fraction,
-            last_ply: None,
-            game: 0,
-            held: false,
-        }
-    }
-
-    /// Whether `record`, the next record read, belongs to a held-out game.
-    pub fn holds(&mut self, record: &Record) -> bool {
-        if self.last_ply.is_none_or(|last| record.ply <= last) {
-            self.game += 1;
-            self.held = Rng::new(self.game).next_f64() < self.fraction;
-        }
-        self.last_ply = Some(record.ply);
-        self.held
-    }
-}
 
 /// The loss of a dataset for a scaling constant and a blend of labels.
 pub struct Objective<'a> {
@@ -242,31 +192,6 @@ pub fn fit_scale(data: &Dataset, weights: &[f64]) -> f64 {
     minimise_convex(|k| Objective::new(data, k, 1.0).loss(weights))
 }
 
-/// The `K` in 1e-4..0.05 where the convex `loss` is least (golden section).
-pub fn minimise_convex(loss: impl Fn(f64) -> f64) -> f64 {
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut low, mut high) = (1e-4f64, 0.05f64);
-    let mut a = high - ratio * (high - low);
-    let mut b = low + ratio * (high - low);
-    let (mut la, mut lb) = (loss(a), loss(b));
-    for _ in 0..40 {
-        if la < lb {
-            high = b;
-            b = a;
-            lb = la;
-            a = high - ratio * (high - low);
-            la = loss(a);
-        } else {
-            low = a;
-            a = b;
-            la = lb;
-            b = low + ratio * (high - low);
-            lb = loss(b);
-        }
-    }
-    (low + high) / 2.0
-}
-
 /// How a tuning run goes.
 #[derive(Clone, Debug)]
 pub struct TuneConfig {
@@ -299,17 +224,6 @@ impl Default for TuneConfig {
     }
 }
 
-/// The loss after an epoch (epoch 0: before any step).
-#[derive(Clone, Debug, PartialEq)]
-pub struct EpochReport {
-    pub epoch: usize,
-    /// On the training positions.
-    pub loss: f64,
-    /// On the validation positions, if there are any.
-    pub validation_loss: Option<f64>,
-    pub elapsed: Duration,
-}
-
 /// Tunes `initial` on `data` with the fitted `k`; `report` hears the loss
 /// after each epoch, on `data` and on `validation` (not trained on); `stop`
 /// is asked between steps (Ctrl-C). Returns the weights, unrounded.
@@ -333,6 +247,11 @@ pub fn tune(
             epoch,
             loss: objective.loss(weights),
             validation_loss: held_out.as_ref().map(|v| v.loss(weights)),
+            learning_rate: if epoch == 0 {
+                0.0
+            } else {
+                config.learning_rate
+            },
             elapsed: started.elapsed(),
         })
     };
@@ -379,15 +298,6 @@ pub fn tie_mirrored_entries(weights: &mut [f64]) {
                 }
             }
         }
-    }
-}
-
-/// Fisher-Yates with the crate's seeded generator.
-pub fn shuffle(order: &mut [u32], seed: u64) {
-    let mut rng = Rng::new(seed);
-    for i in (1..order.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        order.swap(i, j);
     }
 }
 

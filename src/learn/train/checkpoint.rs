@@ -1,0 +1,94 @@
+//! Where a training run stands, to resume from, and its file.
+
+use super::network::{Architecture, FloatNetwork};
+use crate::learn::adam::Adam;
+use crate::nnue::network::{Activation, MAX_BUCKETS};
+
+/// Where a run stands, to resume from: the network, Adam's moments and the
+/// epochs done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    pub net: FloatNetwork,
+    pub adam: Adam<f32>,
+    pub epochs_done: usize,
+}
+
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CHUHANC2";
+
+impl Checkpoint {
+    /// A run not yet started from `net`.
+    pub fn start(net: FloatNetwork) -> Checkpoint {
+        let adam = Adam::new(net.parameters.len());
+        Checkpoint {
+            net,
+            adam,
+            epochs_done: 0,
+        }
+    }
+
+    /// The magic "CHUHANC2", then as little-endian integers the buckets
+    /// (u16), the activation (u8, as in the network file), the epochs done
+    /// (u32) and Adam's steps (u32), then the parameters, Adam's first and
+    /// second moments, each as little-endian `f32`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let arch = self.net.architecture;
+        let mut out = CHECKPOINT_MAGIC.to_vec();
+        out.extend_from_slice(&(arch.buckets as u16).to_le_bytes());
+        out.push(match arch.activation {
+            Activation::Clipped => 0,
+            Activation::SquaredClipped => 1,
+        });
+        out.extend_from_slice(&(self.epochs_done as u32).to_le_bytes());
+        let (moment, velocity, steps) = self.adam.state();
+        out.extend_from_slice(&(steps as u32).to_le_bytes());
+        for v in self.net.parameters.iter().chain(moment).chain(velocity) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads what [`Checkpoint::to_bytes`] wrote.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, String> {
+        const HEAD: usize = 8 + 2 + 1 + 4 + 4;
+        if bytes.len() < HEAD || &bytes[..8] != CHECKPOINT_MAGIC {
+            return Err("not a checkpoint of chuhan's trainer".into());
+        }
+        let buckets = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+        let activation = match bytes[10] {
+            0 => Activation::Clipped,
+            1 => Activation::SquaredClipped,
+            other => return Err(format!("unknown activation {other}")),
+        };
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!("{buckets} output buckets"));
+        }
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let (epochs_done, steps) = (u32_at(11) as usize, u32_at(15) as i32);
+        let architecture = Architecture {
+            buckets,
+            activation,
+        };
+        let n = architecture.parameters();
+        if bytes.len() != HEAD + 3 * 4 * n {
+            return Err(format!(
+                "{} bytes where a checkpoint of this network has {}",
+                bytes.len(),
+                HEAD + 3 * 4 * n
+            ));
+        }
+        let floats: Vec<f32> = bytes[HEAD..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let (parameters, moments) = floats.split_at(n);
+        let (moment, velocity) = moments.split_at(n);
+        Ok(Checkpoint {
+            net: FloatNetwork {
+                architecture,
+                parameters: parameters.to_vec(),
+            },
+            adam: Adam::from_state(moment.to_vec(), velocity.to_vec(), steps),
+            epochs_done,
+        })
+    }
+}

@@ -1,0 +1,301 @@
+//! The network in floating point, as the trainer sees it: its architecture
+//! (buckets, activation) and flat parameters, the forward and backward
+//! passes, and the rounding to the engine's integers.
+
+use crate::core::Position;
+use crate::learn::fit::{cross_entropy, sigmoid};
+use crate::nnue::buckets::{attacking_force, bucket_of_force};
+use crate::nnue::features::{active_features, mirrored, FEATURES};
+use crate::nnue::network::{Activation, Network, HIDDEN, QA};
+use crate::nnue::simd::MAX_SQUARED_WEIGHT;
+use crate::random::Rng;
+
+/// Centipawns per unit of the network's output.
+pub const OUTPUT_SCALE: f32 = 400.0;
+
+/// The largest input weight or bias: 33 of them (32 pieces and the bias)
+/// times `QA` must fit the accumulator's `i16`.
+const MAX_INPUT_WEIGHT: f32 = 3.8;
+
+/// The bounds of a squared activation's output quantisation: the coarsest
+/// step the training clip needs, and the finest worth having (the output
+/// biases times `QA` times it must fit an `i32`).
+const SQUARED_QB_MIN: i32 = 64;
+const SQUARED_QB_MAX: i32 = 4096;
+
+/// The accumulator's free units; each has a mirrored twin.
+const FREE: usize = HIDDEN / 2;
+
+/// The shape of a network beyond its fixed input and accumulator sizes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Architecture {
+    /// Output buckets by the attacking force left (1 to 16).
+    pub buckets: usize,
+    pub activation: Activation,
+}
+
+impl Default for Architecture {
+    /// What the shipped network uses.
+    fn default() -> Architecture {
+        Architecture {
+            buckets: 8,
+            activation: Activation::SquaredClipped,
+        }
+    }
+}
+
+impl Architecture {
+    /// The output weights' quantisation for output weights up to
+    /// `largest`: a squared activation's must stay within
+    /// [`MAX_SQUARED_WEIGHT`] as integers, so the finest step that keeps the
+    /// largest there is taken (at least 64, what the training clip allows).
+    fn output_quantisation(self, largest: f32) -> i32 {
+        match self.activation {
+            Activation::Clipped => 1024,
+            Activation::SquaredClipped => {
+                let fitting = (MAX_SQUARED_WEIGHT as f32 / largest.max(1e-6)).floor();
+                (fitting as i32).clamp(SQUARED_QB_MIN, SQUARED_QB_MAX)
+            }
+        }
+    }
+
+    /// The largest output weight, in floating point.
+    fn max_output_weight(self) -> f32 {
+        match self.activation {
+            Activation::Clipped => i16::MAX as f32 / 1024.0,
+            Activation::SquaredClipped => MAX_SQUARED_WEIGHT as f32 / SQUARED_QB_MIN as f32,
+        }
+    }
+
+    fn activate(self, x: f32) -> f32 {
+        let clipped = x.clamp(0.0, 1.0);
+        match self.activation {
+            Activation::Clipped => clipped,
+            Activation::SquaredClipped => clipped * clipped,
+        }
+    }
+
+    /// The activation's slope at `x`.
+    fn slope(self, x: f32) -> f32 {
+        if x <= 0.0 || x >= 1.0 {
+            return 0.0;
+        }
+        match self.activation {
+            Activation::Clipped => 1.0,
+            Activation::SquaredClipped => 2.0 * x,
+        }
+    }
+
+    // Where each tensor starts in the flat parameter vector: the free
+    // units' input weights (`FEATURES` rows of `FREE`), their biases, the
+    // output weights (per bucket: side to move, then the other, `FREE`
+    // each), the output biases (one per bucket).
+    const W1_AT: usize = 0;
+    const B1_AT: usize = FEATURES * FREE;
+    const W2_AT: usize = Self::B1_AT + FREE;
+
+    fn w2_at(self, bucket: usize, side: usize) -> usize {
+        Self::W2_AT + (bucket * 2 + side) * FREE
+    }
+
+    fn b2_at(self) -> usize {
+        Self::W2_AT + self.buckets * 2 * FREE
+    }
+
+    /// Parameters of the network.
+    pub fn parameters(self) -> usize {
+        self.b2_at() + self.buckets
+    }
+}
+
+/// The network in floating point: its architecture and its parameters in
+/// one flat vector (see [`Architecture::parameters`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    pub architecture: Architecture,
+    pub parameters: Vec<f32>,
+}
+
+/// The sums of a forward pass, kept for the backward one: per side (to
+/// move, other), the free units and their mirrored twins.
+pub(super) struct Forward {
+    sums: [[[f32; FREE]; 2]; 2],
+    bucket: usize,
+    pub(super) output: f32,
+}
+
+impl FloatNetwork {
+    /// Small random weights (seeded), biases that leave most units active.
+    pub fn random(seed: u64, architecture: Architecture) -> FloatNetwork {
+        let mut rng = Rng::new(seed);
+        let mut parameters = vec![0.0f32; architecture.parameters()];
+        for w in &mut parameters[Architecture::W1_AT..Architecture::B1_AT] {
+            *w = (rng.next_f64() as f32 - 0.5) * 0.2;
+        }
+        parameters[Architecture::B1_AT..Architecture::W2_AT].fill(0.25);
+        for w in &mut parameters[Architecture::W2_AT..architecture.b2_at()] {
+            *w = (rng.next_f64() as f32 - 0.5) * 0.1;
+        }
+        FloatNetwork {
+            architecture,
+            parameters,
+        }
+    }
+
+    /// The free units' sums and their twins' for one side's `features`.
+    fn side_sums(&self, features: &[u16]) -> [[f32; FREE]; 2] {
+        let p = &self.parameters;
+        let mut plain = [0.0f32; FREE];
+        plain.copy_from_slice(&p[Architecture::B1_AT..Architecture::W2_AT]);
+        let mut twin = plain;
+        let row = |f: usize| &p[Architecture::W1_AT + f * FREE..][..FREE];
+        for &f in features {
+            let f = f as usize;
+            plain.iter_mut().zip(row(f)).for_each(|(a, w)| *a += w);
+            twin.iter_mut()
+                .zip(row(mirrored(f)))
+                .for_each(|(a, w)| *a += w);
+        }
+        [plain, twin]
+    }
+
+    pub(super) fn forward(&self, ours: &[u16], theirs: &[u16], force: usize) -> Forward {
+        let arch = self.architecture;
+        let p = &self.parameters;
+        let bucket = bucket_of_force(force, arch.buckets);
+        let sums = [self.side_sums(ours), self.side_sums(theirs)];
+        let mut output = p[arch.b2_at() + bucket];
+        for (side, [plain, twin]) in sums.iter().enumerate() {
+            let w2 = &p[arch.w2_at(bucket, side)..][..FREE];
+            for i in 0..FREE {
+                output += w2[i] * (arch.activate(plain[i]) + arch.activate(twin[i]));
+            }
+        }
+        Forward {
+            sums,
+            bucket,
+            output,
+        }
+    }
+
+    /// The evaluation in centipawns for the side to move of `pos`.
+    pub fn evaluate(&self, pos: &Position) -> f32 {
+        let side = pos.side_to_move();
+        let ours: Vec<u16> = active_features(pos, side).map(|f| f as u16).collect();
+        let theirs: Vec<u16> = active_features(pos, side.opposite())
+            .map(|f| f as u16)
+            .collect();
+        self.forward(&ours, &theirs, attacking_force(pos)).output * OUTPUT_SCALE
+    }
+
+    /// Adds the gradient of the loss of one position to `gradient` and
+    /// returns the loss.
+    pub(super) fn backward(
+        &self,
+        (ours, theirs, force): (&[u16], &[u16], usize),
+        target: f32,
+        k: f32,
+        gradient: &mut [f32],
+    ) -> f64 {
+        let arch = self.architecture;
+        let p = &self.parameters;
+        let forward = self.forward(ours, theirs, force);
+        let slope = k * OUTPUT_SCALE;
+        let q = sigmoid((slope * forward.output) as f64);
+        let loss = cross_entropy(q, target as f64);
+        let push = slope * (q as f32 - target);
+        gradient[arch.b2_at() + forward.bucket] += push;
+        for (side, features) in [(0, ours), (1, theirs)] {
+            let [plain, twin] = &forward.sums[side];
+            let w2 = arch.w2_at(forward.bucket, side);
+            let mut through = [[0.0f32; FREE]; 2];
+            for i in 0..FREE {
+                gradient[w2 + i] += push * (arch.activate(plain[i]) + arch.activate(twin[i]));
+                through[0][i] = push * p[w2 + i] * arch.slope(plain[i]);
+                through[1][i] = push * p[w2 + i] * arch.slope(twin[i]);
+            }
+            gradient[Architecture::B1_AT..Architecture::W2_AT]
+                .iter_mut()
+                .enumerate()
+                .for_each(|(i, g)| *g += through[0][i] + through[1][i]);
+            for &f in features {
+                let f = f as usize;
+                for (row, through) in [(f, &through[0]), (mirrored(f), &through[1])] {
+                    let row = &mut gradient[Architecture::W1_AT + row * FREE..][..FREE];
+                    row.iter_mut().zip(through).for_each(|(g, t)| *g += t);
+                }
+            }
+        }
+        loss
+    }
+
+    /// Keeps the weights where the engine's integers hold them.
+    pub(super) fn clip(&mut self) {
+        let arch = self.architecture;
+        for w in &mut self.parameters[Architecture::W1_AT..Architecture::W2_AT] {
+            *w = w.clamp(-MAX_INPUT_WEIGHT, MAX_INPUT_WEIGHT);
+        }
+        let limit = arch.max_output_weight();
+        for w in &mut self.parameters[Architecture::W2_AT..arch.b2_at()] {
+            *w = w.clamp(-limit, limit);
+        }
+    }
+
+    /// Shrinks the weights (not the biases) by `factor`: decoupled weight decay.
+    pub(super) fn decay(&mut self, factor: f32) {
+        let arch = self.architecture;
+        let weights =
+            (Architecture::W1_AT..Architecture::B1_AT).chain(Architecture::W2_AT..arch.b2_at());
+        for i in weights {
+            self.parameters[i] *= factor;
+        }
+    }
+
+    /// The network in the engine's integers: each free unit at its index,
+    /// its twin `FREE` further on.
+    pub fn quantise(&self) -> Network {
+        let arch = self.architecture;
+        let p = &self.parameters;
+        let largest = p[Architecture::W2_AT..arch.b2_at()]
+            .iter()
+            .fold(0.0f32, |m, w| m.max(w.abs()));
+        let qb = arch.output_quantisation(largest);
+        let round = |x: f32, q: i32| {
+            (x * q as f32)
+                .round()
+                .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+        };
+        // A full row from the free units' values at `plain` and the twins' at `twin`.
+        let row = |plain: usize, twin: usize, q: i32| {
+            let mut row = [0i16; HIDDEN];
+            for i in 0..FREE {
+                row[i] = round(p[plain + i], q);
+                row[FREE + i] = round(p[twin + i], q);
+            }
+            row
+        };
+        let input_row = |f: usize| {
+            let at = |f: usize| Architecture::W1_AT + f * FREE;
+            row(at(f), at(mirrored(f)), QA)
+        };
+        let bias = row(Architecture::B1_AT, Architecture::B1_AT, QA);
+        let output_weights = (0..arch.buckets)
+            .map(|b| {
+                let side = |s| row(arch.w2_at(b, s), arch.w2_at(b, s), qb);
+                [side(0), side(1)]
+            })
+            .collect();
+        let output_bias = (0..arch.buckets)
+            .map(|b| (p[arch.b2_at() + b] * (QA * qb) as f32).round() as i32)
+            .collect();
+        Network {
+            input_weights: (0..FEATURES).map(input_row).collect(),
+            input_bias: bias,
+            activation: arch.activation,
+            output_weights,
+            output_bias,
+            output_quantisation: qb as u16,
+            scale: OUTPUT_SCALE as u16,
+        }
+    }
+}
