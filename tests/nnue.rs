@@ -2,7 +2,8 @@
 //! move equals one computed from scratch, the network file round-trips and a
 //! damaged one is refused, and the built-in network reads.
 
-use chuhan::nnue::network::{file_len, HIDDEN};
+use chuhan::nnue::network::file_len;
+use chuhan::nnue::shape::HIDDEN;
 use chuhan::nnue::{built_in, evaluate, Accumulator, Network, NetworkError};
 use chuhan::random::Rng;
 use chuhan::Position;

@@ -4,7 +4,8 @@
 
 use super::buckets::output_bucket;
 use super::features::{active_features, feature};
-use super::network::{Network, HIDDEN};
+use super::network::Network;
+use super::shape::HIDDEN;
 use super::simd::{move_and_take, move_piece, Row};
 use crate::core::{Color, Move, Position};
 

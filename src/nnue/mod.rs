@@ -1,13 +1,16 @@
 //! The neural network evaluation (NNUE): 1,260 inputs per side (a piece of
 //! either owner on a square, [`features`]), an accumulator of
-//! [`network::HIDDEN`] sums per side kept up to date move by move
-//! ([`accumulator`]), a clipped activation and one output. Trained here by
-//! `chuhan train` ([`crate::learn::train`]) on our own games.
+//! [`shape::HIDDEN`] sums per side kept up to date move by move
+//! ([`accumulator`], its loops in [`simd`]), a clipped or squared clipped
+//! activation and an output layer chosen by the material left
+//! ([`buckets`]); the file in [`network`]. Trained here by `chuhan train`
+//! ([`crate::learn::train`]) on our own games.
 
 pub mod accumulator;
 pub mod buckets;
 pub mod features;
 pub mod network;
+pub mod shape;
 pub mod simd;
 
 pub use accumulator::{evaluate, Accumulator};

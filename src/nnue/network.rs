@@ -30,10 +30,7 @@ use super::features::FEATURES;
 use super::simd::{dot_clipped, dot_squared, Row, MAX_SQUARED_WEIGHT};
 use std::fmt;
 
-/// Accumulator values per side.
-pub const HIDDEN: usize = 128;
-/// The accumulator's quantisation: a clipped activation of 1.0 is `QA`.
-pub const QA: i32 = 255;
+use super::shape::{HIDDEN, QA};
 
 pub const MAGIC: &[u8; 8] = b"CHUHANNN";
 pub const VERSION: u16 = 2;

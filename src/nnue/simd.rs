@@ -5,7 +5,7 @@
 //! the dot products add in lanes that cannot overflow (see
 //! [`MAX_SQUARED_WEIGHT`]) before the total is widened.
 
-use super::network::{HIDDEN, QA};
+use super::shape::{HIDDEN, QA};
 
 /// The largest output weight a squared activation may meet: `QA * w` must
 /// fit an `i16`, since the fast path multiplies the two there before

@@ -6,7 +6,8 @@ use crate::core::Position;
 use crate::learn::fit::{cross_entropy, sigmoid};
 use crate::nnue::buckets::{attacking_force, bucket_of_force};
 use crate::nnue::features::{active_features, mirrored, FEATURES};
-use crate::nnue::network::{Activation, Network, HIDDEN, QA};
+use crate::nnue::network::{Activation, Network};
+use crate::nnue::shape::{HIDDEN, QA};
 use crate::nnue::simd::MAX_SQUARED_WEIGHT;
 use crate::random::Rng;
 
