@@ -85,6 +85,22 @@ fn shards_merge_into_one_file_of_distinct_positions() {
     assert_eq!(std::fs::read(&out).unwrap(), before);
     let (ok, _, err) = chuhan(&["merge", a.to_str().unwrap(), "--out", a.to_str().unwrap()]);
     assert!(!ok && err.contains("one of the inputs"), "{err}");
+    // A reader that stops after a line is no crash.
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["merge", a.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            drop(child.stdout.take());
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
     let (ok, _, err) = chuhan(&["merge", "/no/such/file.bin"]);
     assert!(!ok && err.lines().count() == 1, "{err}");
     for p in [a, b, out] {

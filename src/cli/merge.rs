@@ -4,6 +4,7 @@
 
 use super::ToolError;
 use crate::learn::data::merge::merge;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Merge training-data files into one and say what the data holds.
@@ -39,9 +40,17 @@ pub fn run(args: MergeArgs) -> Result<(), ToolError> {
         }
     }
     let summary = merge(&args.inputs, args.out.as_deref()).map_err(|e| e.to_string())?;
-    print!("{summary}");
+    let mut text = summary.to_string();
     if let Some(out) = &args.out {
-        println!("wrote {} positions to {}", summary.positions, out.display());
+        text += &format!(
+            "wrote {} positions to {}\n",
+            summary.positions,
+            out.display()
+        );
     }
-    Ok(())
+    // A reader that stops early (`| head`) is no failure: the file is written.
+    match std::io::stdout().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string().into()),
+        _ => Ok(()),
+    }
 }
