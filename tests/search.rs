@@ -238,6 +238,46 @@ fn fixed_node_searches_stop_near_the_budget() {
     assert!(out.nodes >= 50_000 && out.nodes < 60_000, "{}", out.nodes);
 }
 
+/// A soft node budget lets the iteration running when it is spent finish:
+/// the search ends on a whole depth, past the budget and within the hard
+/// cap, where a hard budget alone stops in the middle of one.
+#[test]
+fn a_soft_node_budget_finishes_the_iteration_it_is_in() {
+    let fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1";
+    let (hard, hard_out) = iterations(
+        fen,
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+    );
+    let (soft, soft_out) = iterations(
+        fen,
+        Limits {
+            nodes: Some(80_000),
+            soft_nodes: Some(20_000),
+            ..Limits::default()
+        },
+    );
+    assert!(hard_out.nodes < 21_000, "{}", hard_out.nodes);
+    assert!(
+        soft_out.nodes > 20_000 && soft_out.nodes <= 81_000,
+        "{}",
+        soft_out.nodes
+    );
+    let last = soft.last().unwrap();
+    assert_eq!(
+        last.depth, soft_out.depth,
+        "the outcome is the last whole depth"
+    );
+    assert_eq!(last.bound, Bound::Exact);
+    // Its last iteration began before the budget ran out, and finished.
+    let before_last = soft.iter().rev().find(|it| it.depth < last.depth).unwrap();
+    assert!(before_last.nodes < 20_000, "{}", before_last.nodes);
+    assert!(soft_out.depth >= hard_out.depth, "never a shallower label");
+    assert!(!hard.is_empty());
+}
+
 #[test]
 fn two_threads_search_and_agree_on_a_legal_move() {
     let pos = Position::startpos();
