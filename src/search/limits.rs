@@ -125,6 +125,19 @@ impl Limits {
         })
     }
 
+    /// Whether the search ends without being told: a depth, node, time or
+    /// clock limit bounds it and it is neither infinite nor pondering. A
+    /// search that does not (a bare `go`, or `go mate N` with nothing else)
+    /// runs until `stop`, so the protocol must stop it when input ends.
+    pub fn ends_by_itself(&self) -> bool {
+        !self.infinite
+            && !self.ponder
+            && (self.depth_limit().is_some()
+                || self.node_limit().is_some()
+                || self.move_time.is_some()
+                || self.clock.is_some())
+    }
+
     /// The depth limit: the GUI's, or the skill level's if that is smaller.
     pub fn depth_limit(&self) -> Option<i32> {
         let skill = self.skill.map(Skill::depth_cap);
