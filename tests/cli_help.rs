@@ -216,9 +216,68 @@ fn match_arguments_go_to_the_match_runner_as_they_are() {
     // cutechess-style single-dash options are not clap's: the runner reads
     // them and names the bad value itself.
     let run = run(&["match", "-games", "x"]);
-    assert_eq!(run.code, Some(1), "{}", run.err);
     assert!(run.err.contains("-games"), "{}", run.err);
     assert!(!run.err.contains("unexpected argument"), "{}", run.err);
+}
+
+/// `chuhan help match` is the runner's help, as `chuhan match --help` is,
+/// not clap's stub of a tool that takes arguments.
+#[test]
+fn help_match_is_the_match_runners_help() {
+    let help = run(&["match", "--help"]);
+    assert_eq!(help.code, Some(0), "{}", help.err);
+    assert!(help.out.contains("-engine SETTINGS"), "{}", help.out);
+    assert!(help.out.contains("-concurrency N"), "{}", help.out);
+    let via_help = run(&["help", "match"]);
+    assert_eq!(via_help.code, Some(0), "{}", via_help.err);
+    assert_eq!(via_help.out, help.out);
+    assert!(!via_help.out.contains("[ARGS]"), "{}", via_help.out);
+}
+
+/// A match command line the runner cannot read is an argument error like
+/// any other tool's: one line with the runner's usage, exit status 2.
+#[test]
+fn match_argument_errors_are_one_line_with_the_usage_and_status_2() {
+    for (args, says) in [
+        (&["match"][..], "no engines given"),
+        (&["match", "-bogus"], "unknown option '-bogus'"),
+        (&["match", "-games", "abc"], "bad value 'abc' for -games"),
+        (
+            &["match", "-engine", "cmd=x", "tc=1"],
+            "at least two -engine groups",
+        ),
+    ] {
+        let run = run(args);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.err);
+        assert!(run.out.is_empty(), "{args:?}: {}", run.out);
+        assert_eq!(run.err.lines().count(), 1, "{args:?}: {}", run.err);
+        assert!(run.err.starts_with("error: "), "{args:?}: {}", run.err);
+        assert!(run.err.contains(says), "{args:?}: {}", run.err);
+        assert!(
+            run.err
+                .contains("(usage: chuhan match -engine cmd=PATH [SETTINGS] -engine cmd=PATH"),
+            "{args:?}: {}",
+            run.err
+        );
+        assert!(
+            run.err.contains("see chuhan match --help)"),
+            "{args:?}: {}",
+            run.err
+        );
+    }
+    // An engine that does not start is a failure while running: status 1.
+    let run = run(&[
+        "match",
+        "-engine",
+        "cmd=/nonexistent/engine",
+        "-engine",
+        "cmd=/nonexistent/engine",
+        "-each",
+        "depth=1",
+        "-games",
+        "2",
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run.err);
 }
 
 #[test]

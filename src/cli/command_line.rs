@@ -51,8 +51,8 @@ enum Tool {
     /// Play engines against each other, cutechess-cli style (see `chuhan
     /// match --help`).
     // The match runner reads cutechess's `-engine k=v ...` groups itself,
-    // `--help` included.
-    #[command(disable_help_flag = true)]
+    // `--help` included (and `chuhan help match`, caught before clap).
+    #[command(disable_help_flag = true, override_usage = r#match::USAGE)]
     Match {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
@@ -73,6 +73,12 @@ where
     T: Into<OsString> + Clone,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // `chuhan help match`: clap knows only that the runner takes arguments,
+    // so the runner's own help is printed, as `chuhan match --help` does.
+    if args.get(1).is_some_and(|a| a == "help") && args.get(2).is_some_and(|a| a == "match") {
+        r#match::print_help();
+        return ExitCode::SUCCESS;
+    }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(err)
@@ -100,7 +106,7 @@ where
         Some(Tool::Perft(a)) => perft::run(a),
         Some(Tool::Bench(a)) => bench::run(a),
         Some(Tool::Judge(a)) => judge::run(a),
-        Some(Tool::Match { args }) => r#match::run(&args).map_err(ToolError::Failed),
+        Some(Tool::Match { args }) => r#match::run(&args),
         Some(Tool::Book(a)) => book::run(a),
         Some(Tool::Convert(a)) => convert::run(a),
         Some(Tool::Datagen(a)) => datagen::run(a),
