@@ -274,6 +274,44 @@ fn move_word(word: &str) -> Option<&str> {
     Some(word)
 }
 
+/// The Chinese moves of a word written without spaces between them
+/// (`炮二平五马８进７`, `炮二平五马８进７2.马二进三`): four characters a
+/// move, move numbers between them skipped. A word that does not split
+/// cleanly that way is returned whole, so its error names it as written.
+fn split_joined(word: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    if word.is_ascii() || chars.len() <= 4 {
+        return vec![word];
+    }
+    let is_digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        // A move number: digits, then at least one dot.
+        let mut j = i;
+        while j < chars.len() && is_digit(chars[j].1) {
+            j += 1;
+        }
+        let dots = chars[j..]
+            .iter()
+            .take_while(|(_, c)| NUMBER_DOTS.contains(c))
+            .count();
+        if j > i && dots > 0 {
+            i = j + dots;
+            continue;
+        }
+        let start = chars[i].0;
+        let end = chars.get(i + 4).map_or(word.len(), |&(at, _)| at);
+        let text = &word[start..end];
+        if i + 4 > chars.len() || super::chinese::parse_descriptive(text).is_none() {
+            return vec![word];
+        }
+        moves.push(text);
+        i += 4;
+    }
+    moves
+}
+
 enum Token {
     Tag(String, String),
     Word(String),
@@ -370,9 +408,11 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
                 if let Some(result) = result_token(&word) {
                     game.result = Some(result);
                     raw_games.push(std::mem::take(&mut game));
-                } else if let Some(mv) = move_word(&word) {
-                    game.moves.push(mv.to_string());
-                    game.comments.push(None);
+                } else if let Some(word) = move_word(&word) {
+                    for mv in split_joined(word) {
+                        game.moves.push(mv.to_string());
+                        game.comments.push(None);
+                    }
                 }
             }
             // A comment belongs to the move before it; one before the first
