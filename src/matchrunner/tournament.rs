@@ -412,6 +412,7 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
             moves: record.moves.clone(),
             comments: vec![None; record.moves.len()],
             result: Some(record.result),
+            variations: 0,
         };
         return (game, None);
     }
@@ -424,6 +425,7 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
         moves: record.moves.clone(),
         comments: record.comments.clone(),
         result: Some(record.result),
+        variations: 0,
     };
     (game, Some(record.detail.clone()))
 }

@@ -1,7 +1,7 @@
 //! PGN game files for Xiangqi: tag pairs, then move text in ICCS, WXF or
 //! Chinese notation (detected per move), with move numbers, comments `{..}`
-//! (kept, one per move) and `; ..` (dropped), variations `(..)` (skipped),
-//! NAGs `$n` and a result. The crate's one PGN module: `chuhan convert`, the
+//! (kept, one per move) and `; ..` (dropped), variations `(..)` (skipped,
+//! and counted so a tool can say so), NAGs `$n` and a result. The crate's one PGN module: `chuhan convert`, the
 //! book builder and the match runner all read and write games here.
 //!
 //! A bad game does not stop the others: [`parse_pgn`] gives one result per
@@ -81,6 +81,8 @@ pub struct Game {
     /// One per move: the `{..}` comments that follow it, joined by `; `.
     pub comments: Vec<Option<String>>,
     pub result: Option<GameResult>,
+    /// How many variations `(..)` of the main line were skipped.
+    pub variations: usize,
 }
 
 impl Game {
@@ -147,6 +149,7 @@ struct RawGame {
     /// The result word of the move text: `Some(None)` for `*`.
     result: Option<Option<GameResult>>,
     unclosed: Option<char>,
+    variations: usize,
 }
 
 impl RawGame {
@@ -214,6 +217,7 @@ impl RawGame {
             moves,
             comments: self.comments,
             result,
+            variations: self.variations,
         })
     }
 }
@@ -317,6 +321,8 @@ enum Token {
     Word(String),
     /// A `{..}` comment of the main line.
     Comment(String),
+    /// A variation of the main line begins (its words are dropped).
+    Variation,
 }
 
 /// Splits the text into tag pairs, the words of the main line and its
@@ -367,6 +373,9 @@ fn tokenize(text: &str) -> (Vec<Token>, Option<char>) {
                 ';' => break,
                 '(' => {
                     flush(&mut tokens, &mut word, variation_depth);
+                    if variation_depth == 0 {
+                        tokens.push(Token::Variation);
+                    }
                     variation_depth += 1;
                 }
                 ')' => {
@@ -415,6 +424,7 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
                     }
                 }
             }
+            Token::Variation => game.variations += 1,
             // A comment belongs to the move before it; one before the first
             // move (or after the result) has no move to go with.
             Token::Comment(text) => {
@@ -439,13 +449,16 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
 }
 
 /// Writes a game as PGN with its moves in `notation` (the `Format` tag is set
-/// to match), ten plies to a line; comments are left out.
+/// to match, and the `Result` tag to the result written after the moves),
+/// each move followed by its `{comment}`; a line breaks before Red's move
+/// after ten plies, or before a word that would pass 79 characters.
 pub fn write_pgn(game: &Game, notation: Notation) -> String {
     let format = match notation {
         Notation::Iccs => "ICCS",
         Notation::Wxf => "WXF",
         Notation::Chinese(_) => "Chinese",
     };
+    let result = GameResult::token(game.result);
     let mut out = String::new();
     let wrote_format = game
         .tags
@@ -454,6 +467,8 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
     let tags = game.tags.iter().map(|(name, value)| {
         let value = if name.eq_ignore_ascii_case("Format") {
             format
+        } else if name.eq_ignore_ascii_case("Result") {
+            result
         } else {
             value.as_str()
         };
@@ -462,26 +477,37 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
     let format_tag = (!wrote_format).then_some(("Format", format));
     write_tags(&mut out, tags.chain(format_tag));
     let mut pos = game.start.clone();
-    let mut line = String::new();
-    let first_black = pos.side_to_move() == Color::Black;
+    // Words, each marked with whether a line may break before it.
+    let mut words: Vec<(String, bool)> = Vec::new();
     for (ply, &mv) in game.moves.iter().enumerate() {
         let number = pos.fullmove_number();
-        if pos.side_to_move() == Color::Red {
-            line.push_str(&format!("{number}. "));
-        } else if ply == 0 && first_black {
-            line.push_str(&format!("{number}. ... "));
+        let red = pos.side_to_move() == Color::Red;
+        let ten = ply > 0 && ply % 10 == 0;
+        if red {
+            words.push((format!("{number}."), ten));
+        } else if ply == 0 {
+            words.push((format!("{number}. ..."), false));
         }
-        line.push_str(&format_move(&pos, mv, notation));
-        line.push(' ');
+        words.push((format_move(&pos, mv, notation), false));
+        if let Some(Some(text)) = game.comments.get(ply) {
+            words.push((format!("{{{}}}", text.replace('}', ")")), false));
+        }
         pos.make(mv);
-        if pos.side_to_move() == Color::Red && (ply + 1) % 10 == 0 {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
-        }
     }
-    line.push_str(GameResult::token(game.result));
-    out.push_str(&line);
+    words.push((result.to_string(), false));
+    let mut line_len = 0;
+    for (word, break_before) in words {
+        let len = word.chars().count();
+        if line_len > 0 && (break_before || line_len + 1 + len > 79) {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&word);
+        line_len += len;
+    }
     out.push('\n');
     out
 }
