@@ -118,23 +118,33 @@ pub struct PgnError {
     pub problem: PgnProblem,
 }
 
+impl fmt::Display for PgnProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnProblem::BadFen(fen, e) => write!(f, "bad FEN tag '{fen}': {e}"),
+            PgnProblem::BadMove { ply, side, error } => {
+                let side = match side {
+                    Color::Red => "Red",
+                    Color::Black => "Black",
+                };
+                write!(f, "move {} ({side}): {error}", ply / 2 + 1)
+            }
+            PgnProblem::Unclosed(c) => write!(f, "'{c}' is never closed"),
+        }
+    }
+}
+
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {}", self.game)?;
         if let Some(name) = &self.name {
             write!(f, " ({name})")?;
         }
-        match &self.problem {
-            PgnProblem::BadFen(fen, e) => write!(f, ": bad FEN tag '{fen}': {e}"),
-            PgnProblem::BadMove { ply, side, error } => {
-                let side = match side {
-                    Color::Red => "Red",
-                    Color::Black => "Black",
-                };
-                write!(f, ", move {} ({side}): {error}", ply / 2 + 1)
-            }
-            PgnProblem::Unclosed(c) => write!(f, ": '{c}' is never closed"),
-        }
+        let separator = match self.problem {
+            PgnProblem::BadMove { .. } => ", ",
+            _ => ": ",
+        };
+        write!(f, "{separator}{}", self.problem)
     }
 }
 
