@@ -62,6 +62,10 @@ fn build_from_games_then_probe() {
         err.contains("game 3 (Careless vs Someone), move 2 (Red)"),
         "{err}"
     );
+    assert!(
+        err.contains("warning: 1 game without a result (PGN '*') left out"),
+        "{err}"
+    );
 
     let (ok, out, _) = chuhan(&["book", "probe", book.to_str().unwrap()], None);
     assert!(ok);
@@ -165,6 +169,60 @@ fn bad_books_and_bad_input_give_one_clear_line() {
     std::fs::write(&gbk, [0xc5u8, 0xda, 0xb6, 0xfe, 0xc6, 0xbd, 0xce, 0xe5]).unwrap();
     let (ok, _, err) = chuhan(&["convert", gbk.to_str().unwrap()], None);
     assert!(!ok && err.contains("not UTF-8"), "{err}");
+}
+
+/// Games without a result weigh nothing: a book of only such games would
+/// be empty, so none is written and the tool says why (exit status 1).
+#[test]
+fn a_book_of_games_without_results_is_refused_not_written_empty() {
+    let pgn = scratch("unfinished.pgn");
+    std::fs::write(&pgn, "1. h2e2 h9g7 *\n\n1. c3c4 *\n").unwrap();
+    let book = scratch("unfinished.book");
+    let run = tool_run::run_with_input(
+        &[
+            "book",
+            "build",
+            "-o",
+            book.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(1), "{}", run.err);
+    assert!(
+        run.err
+            .contains("warning: 2 games without a result (PGN '*') left out"),
+        "{}",
+        run.err
+    );
+    assert!(
+        run.err
+            .contains("error: the book would be empty (no game with a result was read)"),
+        "{}",
+        run.err
+    );
+    assert!(!book.exists(), "an empty book was written");
+    // Games with results, but none reaching --min-games: said as such.
+    std::fs::write(&pgn, "1. h2e2 h9g7 1-0\n").unwrap();
+    let run = tool_run::run_with_input(
+        &[
+            "book",
+            "build",
+            "--min-games",
+            "2",
+            "-o",
+            book.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(1), "{}", run.err);
+    assert!(
+        run.err.contains("no move was played in 2 or more games"),
+        "{}",
+        run.err
+    );
+    assert!(!book.exists(), "an empty book was written");
 }
 
 #[test]
