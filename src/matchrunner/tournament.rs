@@ -398,6 +398,10 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
         ("Red".to_string(), red.name.clone()),
         ("Black".to_string(), black.name.clone()),
         ("Result".to_string(), record.result.as_str().to_string()),
+        // By the Xiangqi PGN convention a reader takes moves without a
+        // `Format` tag as Chinese notation; these are ICCS.
+        ("Game".to_string(), "Chinese Chess".to_string()),
+        ("Format".to_string(), "ICCS".to_string()),
     ];
     if record.opening.fen != Position::START_FEN {
         tags.push(("FEN".to_string(), record.opening.fen.clone()));
@@ -405,7 +409,8 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
     }
     let start = Position::from_fen(&record.opening.fen).expect("openings are validated when read");
     if config.pgn_minimal {
-        // The seven tags, the start position, the moves: nothing more.
+        // The seven tags, the game and format, the start position, the
+        // moves: nothing more.
         let game = Game {
             tags,
             start,
