@@ -525,7 +525,16 @@ impl Session {
             return;
         }
         if self.options.debug {
-            self.note(format!("debug: limits {limits:?}"));
+            let overhead = Duration::from_millis(self.options.move_overhead_ms);
+            let plan = match limits.time_plan(overhead) {
+                Some(plan) => format!(
+                    "; time plan: soft {} ms, hard {} ms",
+                    plan.soft.as_millis(),
+                    plan.hard.as_millis()
+                ),
+                None => String::new(),
+            };
+            self.note(format!("debug: limits {limits}{plan}"));
         }
         let timed = clock::is_timed(&limits);
         // Games use the book; analysis (depth, nodes, infinite, ponder) searches.
