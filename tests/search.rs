@@ -8,7 +8,7 @@
 mod mate_oracle;
 
 use chuhan::core::{Move, Position};
-use chuhan::search::bench::{run_bench, BENCH_DEPTH};
+use chuhan::search::bench::run_bench;
 use chuhan::search::{Bound, Engine, Info, Limits, Score, SearchOutcome};
 use mate_oracle::forced_win_within;
 use std::sync::{Arc, Mutex};
@@ -292,17 +292,14 @@ fn a_parallel_search_plays_the_line_it_reports_last() {
     }
 }
 
-/// The node count `chuhan bench` prints (depth 10, 16 MB). A change that
-/// alters the search on purpose updates it in the same commit and says so.
-const BENCH_SIGNATURE: u64 = 949_069;
-
+/// The bench is deterministic; its counts are pinned in one place,
+/// `tests/data/bench.tsv`, read by `tests/cli_bench.rs`.
 #[test]
 fn bench_signature_is_stable() {
     let first = run_bench(6, 16);
     let second = run_bench(6, 16);
     assert_eq!(first.nodes, second.nodes);
     assert!(first.nodes > 1_000);
-    assert_eq!(run_bench(BENCH_DEPTH, 16).nodes, BENCH_SIGNATURE);
 }
 
 #[test]

@@ -699,7 +699,8 @@ impl Session {
                 bench::MAX_BENCH
             ));
         }
-        self.spawn_job("bench", false, move |_| bench::report(depth));
+        let evaluator = self.engine.evaluator().clone();
+        self.spawn_job("bench", false, move |_| bench::report(depth, evaluator));
     }
 }
 
