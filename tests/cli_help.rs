@@ -287,3 +287,24 @@ fn no_arguments_start_the_engine() {
     assert!(run.out.lines().any(|l| l == "ucciok"), "{}", run.out);
     assert!(run.out.lines().any(|l| l == "readyok"), "{}", run.out);
 }
+
+/// The package names no `repository` (nor `homepage`): no public address
+/// has been checked to exist, and a crates.io page would send users to
+/// whatever answers there. Add one only with an address that is real.
+#[test]
+fn the_package_names_no_unchecked_address() {
+    let manifest = include_str!("../Cargo.toml");
+    let package: Vec<&str> = manifest
+        .lines()
+        .skip_while(|l| l.trim() != "[package]")
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .collect();
+    assert!(package.iter().any(|l| l.starts_with("name = ")));
+    for key in ["repository", "homepage", "documentation"] {
+        assert!(
+            !package.iter().any(|l| l.split('=').next().unwrap().trim() == key),
+            "Cargo.toml names a {key}"
+        );
+    }
+}
