@@ -303,7 +303,9 @@ fn the_package_names_no_unchecked_address() {
     assert!(package.iter().any(|l| l.starts_with("name = ")));
     for key in ["repository", "homepage", "documentation"] {
         assert!(
-            !package.iter().any(|l| l.split('=').next().unwrap().trim() == key),
+            !package
+                .iter()
+                .any(|l| l.split('=').next().unwrap().trim() == key),
             "Cargo.toml names a {key}"
         );
     }
