@@ -48,7 +48,7 @@ fn every_built_in_opening_is_balanced_at_depth_14() {
             _ => 30_000,
         };
         // From Red's side, whoever is to move.
-        let red = if moves.len() % 2 == 0 {
+        let red = if moves.len().is_multiple_of(2) {
             for_mover
         } else {
             -for_mover
