@@ -46,7 +46,9 @@ fn check_help(args: &[&str], flags: &[&str]) {
 fn the_top_level_help_lists_every_tool() {
     let run = run(&["--help"]);
     assert_eq!(run.code, Some(0), "{}", run.err);
-    for tool in ["perft", "bench", "judge", "match", "book", "convert"] {
+    for tool in [
+        "perft", "bench", "judge", "match", "book", "convert", "analyse", "tactics",
+    ] {
         assert!(
             run.out.lines().any(|l| l.trim_start().starts_with(tool)),
             "{tool} missing: {}",
@@ -65,6 +67,20 @@ fn every_tool_answers_help_with_usage_flags_and_an_example() {
     check_help(&["bench"], &["[DEPTH]", "--rule", "[default: 10]"]);
     check_help(&["judge"], &["--rule", "--json", "[default: chinese]"]);
     check_help(&["convert"], &["--to", "--game", "[FILE]"]);
+    check_help(
+        &["analyse"],
+        &[
+            "<FILE>",
+            "--depth",
+            "--nodes",
+            "--movetime",
+            "--to",
+            "--svg",
+            "--game",
+            "--hash",
+            "--threads",
+        ],
+    );
     check_help(&["book"], &["build", "probe"]);
     check_help(
         &["book", "build"],

@@ -2,6 +2,7 @@
 //! argument error is told (one line: what is wrong, the usage, where help
 //! is; exit status 2). No arguments at all start the UCCI/UCI engine.
 
+use super::analyse::{self, AnalyseArgs};
 use super::bench::{self, BenchArgs};
 use super::book::{self, BookArgs};
 use super::convert::{self, ConvertArgs};
@@ -37,6 +38,7 @@ const USAGE_ERROR: u8 = 2;
   chuhan perft 5 --divide
   chuhan bench
   chuhan book probe book/chuhan.book --moves h2e2
+  chuhan analyse game.pgn --svg game.svg
   chuhan match --help")]
 struct Cli {
     #[command(subcommand)]
@@ -59,6 +61,7 @@ enum Tool {
     },
     Book(BookArgs),
     Convert(ConvertArgs),
+    Analyse(AnalyseArgs),
     Datagen(DatagenArgs),
     Tune(TuneArgs),
     Train(TrainArgs),
@@ -109,6 +112,7 @@ where
         Some(Tool::Match { args }) => r#match::run(&args),
         Some(Tool::Book(a)) => book::run(a),
         Some(Tool::Convert(a)) => convert::run(a),
+        Some(Tool::Analyse(a)) => analyse::run(a),
         Some(Tool::Datagen(a)) => datagen::run(a),
         Some(Tool::Tune(a)) => tune::run(a),
         Some(Tool::Train(a)) => train::run(a),

@@ -1,7 +1,9 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
-//! `judge`, `match`, `book`, `convert`, `datagen`, `tune`, `train`, `tactics`, and the
-//! command line that picks one (`command_line.rs`).
+//! `judge`, `match`, `book`, `convert`, `analyse`, `datagen`, `tune`,
+//! `train`, `tactics`, and the command line that picks one
+//! (`command_line.rs`).
 
+pub mod analyse;
 pub mod bench;
 pub mod book;
 mod command_line;

@@ -463,6 +463,18 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
 /// each move followed by its `{comment}`; a line breaks before Red's move
 /// after ten plies, or before a word that would pass 79 characters.
 pub fn write_pgn(game: &Game, notation: Notation) -> String {
+    write_marked_pgn(game, notation, &[], None)
+}
+
+/// [`write_pgn`] with a mark after each move's text (`marks[ply]`: `?!`,
+/// `?`, `??` or nothing; missing entries are nothing) and a `{closing}`
+/// comment before the result, as an analysis writes them.
+pub fn write_marked_pgn(
+    game: &Game,
+    notation: Notation,
+    marks: &[&str],
+    closing: Option<&str>,
+) -> String {
     let format = match notation {
         Notation::Iccs => "ICCS",
         Notation::Wxf => "WXF",
@@ -487,27 +499,35 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
     let format_tag = (!wrote_format).then_some(("Format", format));
     write_tags(&mut out, tags.chain(format_tag));
     let mut pos = game.start.clone();
-    // Words, each marked with whether a line may break before it.
+    // Words, each marked with whether a line must break before it; a move
+    // number stays on the line of its move.
     let mut words: Vec<(String, bool)> = Vec::new();
     for (ply, &mv) in game.moves.iter().enumerate() {
         let number = pos.fullmove_number();
         let red = pos.side_to_move() == Color::Red;
         let ten = ply > 0 && ply % 10 == 0;
-        if red {
-            words.push((format!("{number}."), ten));
+        let prefix = if red {
+            format!("{number}. ")
         } else if ply == 0 {
-            words.push((format!("{number}. ..."), false));
-        }
-        words.push((format_move(&pos, mv, notation), false));
+            format!("{number}. ... ")
+        } else {
+            String::new()
+        };
+        let mark = marks.get(ply).copied().unwrap_or("");
+        let text = format_move(&pos, mv, notation);
+        words.push((format!("{prefix}{text}{mark}"), red && ten));
         if let Some(Some(text)) = game.comments.get(ply) {
-            words.push((format!("{{{}}}", text.replace('}', ")")), false));
+            words.push((comment(text), false));
         }
         pos.make(mv);
+    }
+    if let Some(text) = closing {
+        words.push((comment(text), false));
     }
     words.push((result.to_string(), false));
     let mut line_len = 0;
     for (word, break_before) in words {
-        let len = word.chars().count();
+        let len = display_width(&word);
         if line_len > 0 && (break_before || line_len + 1 + len > 79) {
             out.push('\n');
             line_len = 0;
@@ -522,6 +542,53 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
     out
 }
 
+/// How many columns `text` takes in a terminal: Chinese characters and
+/// full-width forms take two.
+fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c as u32 {
+            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF => 2,
+            0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// `{text}`, with any `}` in it (which would end the comment) made `)`.
+fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
+}
+
+/// The notation the first move of `text` is written in (`None` when it has
+/// no move): Chinese if it is not ASCII once full-width forms are narrowed
+/// (traditional when it has a character only that script uses), ICCS if it
+/// has that shape, WXF otherwise.
+pub fn notation_of(text: &str) -> Option<Notation> {
+    let (tokens, _) = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
+    let first = tokens.iter().find_map(|token| match token {
+        Token::Word(word) if result_token(word).is_none() => move_word(word),
+        _ => None,
+    })?;
+    let narrow = super::narrow_full_width(first);
+    Some(if !narrow.is_ascii() {
+        let traditional = first.chars().any(|c| {
+            matches!(
+                c,
+                '帥' | '將' | '馬' | '傌' | '車' | '俥' | '砲' | '進' | '後'
+            )
+        });
+        Notation::Chinese(if traditional {
+            super::Script::Traditional
+        } else {
+            super::Script::Simplified
+        })
+    } else if super::looks_like_iccs(&narrow) {
+        Notation::Iccs
+    } else {
+        Notation::Wxf
+    })
+}
+
 /// Writes a game as the match runner keeps it: moves in ICCS, each followed
 /// by its `{comment}`, then `closing` (how the game ended) before the
 /// result; lines of at most 79 columns (a longer word stands alone), and a
@@ -532,7 +599,6 @@ pub fn write_annotated_pgn(game: &Game, closing: Option<&str>) -> String {
         &mut out,
         game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())),
     );
-    let comment = |text: &str| format!("{{{}}}", text.replace('}', ")"));
     let mut number = game.start.fullmove_number();
     let mut side = game.start.side_to_move();
     let mut words = Vec::new();
