@@ -389,6 +389,42 @@ fn minimal_pgn_keeps_the_seven_tags_the_format_and_the_moves() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// As cutechess-cli does, each game is announced when it starts, `Started
+/// game k of n (Red vs Black)`, before its `Finished game` line; with
+/// colours swapped in the second game of the pair.
+#[test]
+fn each_game_is_announced_when_it_starts() {
+    let mut args = engine("A", "any", &[]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(words(
+        "-each depth=1 -games 2 -rounds 2 -maxmoves 2 -concurrency 2",
+    ));
+    let (out, stdout) = run_match(&args);
+    assert!(out.status.success(), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    for number in 1..=4 {
+        let started = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("Started game {number} of 4 (")))
+            .unwrap_or_else(|| panic!("no start of game {number}: {stdout}"));
+        let finished = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("Finished game {number} (")))
+            .unwrap_or_else(|| panic!("game {number} did not finish: {stdout}"));
+        assert!(started < finished, "{stdout}");
+        // The same players, in the same colours, in both lines.
+        let players = |line: &str| line.split(['(', ')']).nth(1).unwrap().to_string();
+        assert_eq!(
+            players(lines[started]),
+            players(lines[finished]),
+            "{stdout}"
+        );
+    }
+    assert!(stdout.contains("Started game 1 of 4 (A vs B)"), "{stdout}");
+    assert!(stdout.contains("Started game 2 of 4 (B vs A)"), "{stdout}");
+    assert_eq!(stdout.matches("Started game").count(), 4, "{stdout}");
+}
+
 #[test]
 fn help_lists_every_option_with_an_example() {
     let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))

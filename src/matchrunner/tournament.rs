@@ -84,6 +84,13 @@ impl fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
+/// What a worker tells the thread that prints: a game (by its index in
+/// the schedule) has started, or has finished with this record.
+enum GameEvent {
+    Started(usize),
+    Finished(usize, GameRecord),
+}
+
 /// One scheduled game.
 #[derive(Clone, Debug)]
 struct Job {
@@ -214,7 +221,7 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
     };
     let stop = AtomicBool::new(false);
     let queue = JobQueue::new(config.concurrency);
-    let (sender, results) = mpsc::channel::<(usize, GameRecord)>();
+    let (sender, results) = mpsc::channel::<GameEvent>();
     let mut played = 0;
     let mut interrupted = false;
     // The first game's half points of each slot, until its partner ends.
@@ -232,7 +239,17 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
         drop(sender);
         loop {
             match results.recv_timeout(Duration::from_millis(100)) {
-                Ok((index, record)) => {
+                Ok(GameEvent::Started(index)) => {
+                    let job = &jobs[index];
+                    println!(
+                        "Started game {} of {} ({} vs {})",
+                        job.number,
+                        jobs.len(),
+                        names[job.red],
+                        names[job.black]
+                    );
+                }
+                Ok(GameEvent::Finished(index, record)) => {
                     let job = &jobs[index];
                     played += 1;
                     let pgn_game = pgn_of(&config, job, &record);
@@ -315,11 +332,14 @@ fn worker(
     settings: &GameSettings,
     stop: &AtomicBool,
     queue: &JobQueue,
-    results: mpsc::Sender<(usize, GameRecord)>,
+    results: mpsc::Sender<GameEvent>,
 ) {
     let mut engines: Vec<Option<Engine>> = config.engines.iter().map(|_| None).collect();
     while let Some(index) = queue.take(stop) {
         let Some(job) = jobs.get(index) else { break };
+        if results.send(GameEvent::Started(index)).is_err() {
+            break;
+        }
         let opening = &openings[job.opening];
         let mut failed = None;
         for (color, who) in [(Color::Red, job.red), (Color::Black, job.black)] {
@@ -371,7 +391,7 @@ fn worker(
                 record
             }
         };
-        if results.send((index, record)).is_err() {
+        if results.send(GameEvent::Finished(index, record)).is_err() {
             break;
         }
     }
