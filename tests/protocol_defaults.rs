@@ -289,6 +289,11 @@ fn every_uci_default_is_the_starting_state() {
     assert!(!said.iter().any(|l| l.contains(" multipv 2 ")), "{said:?}");
     checked.push("MultiPV");
 
+    // UCI_ShowWDL false: no `wdl` in the info lines (the same search's lines).
+    assert_eq!(default_of(&options, "UCI_ShowWDL"), "false");
+    assert!(!said.iter().any(|l| l.contains(" wdl ")), "{said:?}");
+    checked.push("UCI_ShowWDL");
+
     let (mut e, _) = fresh("uci");
     check_network(&mut e, &options, "Use NNUE", "EvalFile", uci_set);
     checked.extend(["Use NNUE", "EvalFile"]);

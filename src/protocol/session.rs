@@ -17,7 +17,7 @@ use super::{bench, clock, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
 use crate::core::{Move, Position};
 use crate::nnue::Network;
-use crate::search::{fault, Engine, Evaluator, Limits};
+use crate::search::{fault, wdl, Engine, Evaluator, Limits};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -545,11 +545,14 @@ impl Session {
                 return;
             }
         }
+        let wdl_material = (dialect == Dialect::Uci && self.options.show_wdl)
+            .then(|| wdl::material(&self.position));
         let thinking = Thinking::start(
             &self.engine,
             &self.position,
             limits,
             dialect,
+            wdl_material,
             self.out.clone(),
             self.events.clone(),
         );
