@@ -239,4 +239,17 @@ fn bad_input_gets_one_clear_line() {
     let run = analyse(&["-", "--game", "3", "--depth", "1"], "1. h2e2 *\n");
     assert_eq!(run.code, Some(1));
     assert!(run.err.contains("there is no game 3"), "{}", run.err);
+    // A table larger than the machine: one line, not an aborted process.
+    for tool in [&["analyse", "-"][..], &["tactics", "tests/data/mates.epd"]] {
+        let mut args = tool.to_vec();
+        args.extend(["--hash", "1000000000"]);
+        let run = run_with_input(&args, "1. h2e2 *\n");
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.err);
+        assert_eq!(
+            run.err.lines().last(),
+            Some("error: --hash 1000000000: not enough memory for a table of 1000000000 MB"),
+            "{args:?}: {}",
+            run.err
+        );
+    }
 }

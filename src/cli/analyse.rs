@@ -4,6 +4,7 @@
 //! back as annotated PGN on stdout; progress on stderr.
 
 use super::input::read_text;
+use super::table::engine_with_table;
 use super::values::number;
 use super::{ToolError, VERSION};
 use crate::analysis::{annotated_pgn, review_game, svg_plot, GameReview, Summary};
@@ -164,7 +165,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), ToolError> {
     };
     let (limits, budget) = args.budget();
     let annotator = format!("chuhan {VERSION}, {budget}");
-    let mut engine = Engine::new(args.hash, args.threads);
+    let mut engine = engine_with_table(args.hash, args.threads)?;
     engine.set_evaluator(Evaluator::engine_default());
     let wanted = chosen.len();
     let several = wanted > 1;

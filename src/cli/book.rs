@@ -12,6 +12,7 @@
 //! made.
 
 use super::input::read_text;
+use super::table::engine_with_table;
 use super::values::{fen_words, number};
 use super::ToolError;
 use crate::book::{
@@ -20,7 +21,6 @@ use crate::book::{
 };
 use crate::core::Position;
 use crate::notation::{format_move, parse_move, parse_pgn, Notation, Script};
-use crate::search::Engine;
 use std::path::PathBuf;
 
 /// Build an opening book, or look a position up in one.
@@ -161,7 +161,7 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
     let mut builder = BookBuilder::new();
     let entries = match &analysis {
         Some(limits) => {
-            let engine = Engine::new(args.hash.max(1), args.threads.max(1));
+            let engine = engine_with_table(args.hash.max(1), args.threads.max(1))?;
             let mut analyst = SearchAnalyst::new(engine).verbose(true);
             let start = std::time::Instant::now();
             let analysed = explore(&mut analyst, &Position::startpos(), limits, &mut builder);

@@ -15,6 +15,7 @@ pub mod judge;
 pub mod r#match;
 mod network_arg;
 pub mod perft;
+mod table;
 pub mod tactics;
 pub mod train;
 mod training_data;

@@ -12,6 +12,7 @@
 //! delays the mate or loses it. The mate score the engine reports is shown
 //! beside it, and counted on its own ("mate seen").
 
+use super::table::engine_with_table;
 use super::values::number;
 use super::ToolError;
 use crate::core::{BadMoveText, FenError, Move, Position};
@@ -249,7 +250,7 @@ pub fn run(args: TacticsArgs) -> Result<(), ToolError> {
         ];
     }
     let started = Instant::now();
-    let mut engine = Engine::new(args.hash, 1);
+    let mut engine = engine_with_table(args.hash, 1)?;
     engine.set_evaluator(Evaluator::engine_default());
     let mut searching = Duration::ZERO;
     let mut totals = Vec::new();
