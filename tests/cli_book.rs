@@ -62,6 +62,10 @@ fn build_from_games_then_probe() {
         err.contains("game 3 (Careless vs Someone), move 2 (Red)"),
         "{err}"
     );
+    assert!(
+        err.contains("warning: 1 game without a result (PGN '*') left out"),
+        "{err}"
+    );
 
     let (ok, out, _) = chuhan(&["book", "probe", book.to_str().unwrap()], None);
     assert!(ok);
@@ -167,8 +171,62 @@ fn bad_books_and_bad_input_give_one_clear_line() {
     assert!(!ok && err.contains("not UTF-8"), "{err}");
 }
 
+/// Games without a result weigh nothing: a book of only such games would
+/// be empty, so none is written and the tool says why (exit status 1).
 #[test]
-fn convert_rewrites_one_game() {
+fn a_book_of_games_without_results_is_refused_not_written_empty() {
+    let pgn = scratch("unfinished.pgn");
+    std::fs::write(&pgn, "1. h2e2 h9g7 *\n\n1. c3c4 *\n").unwrap();
+    let book = scratch("unfinished.book");
+    let run = tool_run::run_with_input(
+        &[
+            "book",
+            "build",
+            "-o",
+            book.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(1), "{}", run.err);
+    assert!(
+        run.err
+            .contains("warning: 2 games without a result (PGN '*') left out"),
+        "{}",
+        run.err
+    );
+    assert!(
+        run.err
+            .contains("error: the book would be empty (no game with a result was read)"),
+        "{}",
+        run.err
+    );
+    assert!(!book.exists(), "an empty book was written");
+    // Games with results, but none reaching --min-games: said as such.
+    std::fs::write(&pgn, "1. h2e2 h9g7 1-0\n").unwrap();
+    let run = tool_run::run_with_input(
+        &[
+            "book",
+            "build",
+            "--min-games",
+            "2",
+            "-o",
+            book.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, Some(1), "{}", run.err);
+    assert!(
+        run.err.contains("no move was played in 2 or more games"),
+        "{}",
+        run.err
+    );
+    assert!(!book.exists(), "an empty book was written");
+}
+
+#[test]
+fn convert_rewrites_a_game() {
     let (ok, out, err) = chuhan(
         &["convert", "--to", "chinese"],
         Some("1. h2e2 h9g7 2. h0g2 i9h9 1-0\n"),
@@ -193,14 +251,11 @@ fn convert_rewrites_one_game() {
     let (ok, out, _) = chuhan(&["convert"], Some("1. 炮二平五 马８进７ *\n"));
     assert!(ok);
     assert!(out.contains("1. h2e2 h9g7 *"), "{out}");
-    // Two games: the second by --game, with a note on stderr.
+    // Two games: the second alone by --game.
     let two = "1. h2e2 h9g7 *\n\n1. c3c4 *\n";
     let (ok, out, err) = chuhan(&["convert", "--game", "2"], Some(two));
-    assert!(ok);
-    assert!(
-        out.contains("1. c3c4 *") && err.contains("holds 2 games"),
-        "{out}{err}"
-    );
+    assert!(ok, "{err}");
+    assert!(out.contains("1. c3c4 *") && !out.contains("h9g7"), "{out}");
     let (ok, _, err) = chuhan(&["convert", "--game", "3"], Some(two));
     assert!(!ok && err.contains("no game 3"), "{err}");
     let (ok, _, err) = chuhan(&["convert", "--to", "klingon"], Some(two));

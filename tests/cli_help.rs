@@ -46,7 +46,9 @@ fn check_help(args: &[&str], flags: &[&str]) {
 fn the_top_level_help_lists_every_tool() {
     let run = run(&["--help"]);
     assert_eq!(run.code, Some(0), "{}", run.err);
-    for tool in ["perft", "bench", "judge", "match", "book", "convert"] {
+    for tool in [
+        "perft", "bench", "judge", "match", "book", "convert", "analyse", "tactics",
+    ] {
         assert!(
             run.out.lines().any(|l| l.trim_start().starts_with(tool)),
             "{tool} missing: {}",
@@ -65,6 +67,20 @@ fn every_tool_answers_help_with_usage_flags_and_an_example() {
     check_help(&["bench"], &["[DEPTH]", "--rule", "[default: 10]"]);
     check_help(&["judge"], &["--rule", "--json", "[default: chinese]"]);
     check_help(&["convert"], &["--to", "--game", "[FILE]"]);
+    check_help(
+        &["analyse"],
+        &[
+            "<FILE>",
+            "--depth",
+            "--nodes",
+            "--movetime",
+            "--to",
+            "--svg",
+            "--game",
+            "--hash",
+            "--threads",
+        ],
+    );
     check_help(&["book"], &["build", "probe"]);
     check_help(
         &["book", "build"],
@@ -216,9 +232,68 @@ fn match_arguments_go_to_the_match_runner_as_they_are() {
     // cutechess-style single-dash options are not clap's: the runner reads
     // them and names the bad value itself.
     let run = run(&["match", "-games", "x"]);
-    assert_eq!(run.code, Some(1), "{}", run.err);
     assert!(run.err.contains("-games"), "{}", run.err);
     assert!(!run.err.contains("unexpected argument"), "{}", run.err);
+}
+
+/// `chuhan help match` is the runner's help, as `chuhan match --help` is,
+/// not clap's stub of a tool that takes arguments.
+#[test]
+fn help_match_is_the_match_runners_help() {
+    let help = run(&["match", "--help"]);
+    assert_eq!(help.code, Some(0), "{}", help.err);
+    assert!(help.out.contains("-engine SETTINGS"), "{}", help.out);
+    assert!(help.out.contains("-concurrency N"), "{}", help.out);
+    let via_help = run(&["help", "match"]);
+    assert_eq!(via_help.code, Some(0), "{}", via_help.err);
+    assert_eq!(via_help.out, help.out);
+    assert!(!via_help.out.contains("[ARGS]"), "{}", via_help.out);
+}
+
+/// A match command line the runner cannot read is an argument error like
+/// any other tool's: one line with the runner's usage, exit status 2.
+#[test]
+fn match_argument_errors_are_one_line_with_the_usage_and_status_2() {
+    for (args, says) in [
+        (&["match"][..], "no engines given"),
+        (&["match", "-bogus"], "unknown option '-bogus'"),
+        (&["match", "-games", "abc"], "bad value 'abc' for -games"),
+        (
+            &["match", "-engine", "cmd=x", "tc=1"],
+            "at least two -engine groups",
+        ),
+    ] {
+        let run = run(args);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.err);
+        assert!(run.out.is_empty(), "{args:?}: {}", run.out);
+        assert_eq!(run.err.lines().count(), 1, "{args:?}: {}", run.err);
+        assert!(run.err.starts_with("error: "), "{args:?}: {}", run.err);
+        assert!(run.err.contains(says), "{args:?}: {}", run.err);
+        assert!(
+            run.err
+                .contains("(usage: chuhan match -engine cmd=PATH [SETTINGS] -engine cmd=PATH"),
+            "{args:?}: {}",
+            run.err
+        );
+        assert!(
+            run.err.contains("see chuhan match --help)"),
+            "{args:?}: {}",
+            run.err
+        );
+    }
+    // An engine that does not start is a failure while running: status 1.
+    let run = run(&[
+        "match",
+        "-engine",
+        "cmd=/nonexistent/engine",
+        "-engine",
+        "cmd=/nonexistent/engine",
+        "-each",
+        "depth=1",
+        "-games",
+        "2",
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run.err);
 }
 
 #[test]
@@ -227,4 +302,27 @@ fn no_arguments_start_the_engine() {
     assert_eq!(run.code, Some(0), "{}", run.err);
     assert!(run.out.lines().any(|l| l == "ucciok"), "{}", run.out);
     assert!(run.out.lines().any(|l| l == "readyok"), "{}", run.out);
+}
+
+/// The package names no `repository` (nor `homepage`): no public address
+/// has been checked to exist, and a crates.io page would send users to
+/// whatever answers there. Add one only with an address that is real.
+#[test]
+fn the_package_names_no_unchecked_address() {
+    let manifest = include_str!("../Cargo.toml");
+    let package: Vec<&str> = manifest
+        .lines()
+        .skip_while(|l| l.trim() != "[package]")
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .collect();
+    assert!(package.iter().any(|l| l.starts_with("name = ")));
+    for key in ["repository", "homepage", "documentation"] {
+        assert!(
+            !package
+                .iter()
+                .any(|l| l.split('=').next().unwrap().trim() == key),
+            "Cargo.toml names a {key}"
+        );
+    }
 }

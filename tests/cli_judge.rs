@@ -215,3 +215,87 @@ fn explain_names_an_exchange_offer_that_loses_if_accepted() {
     // No offer is listed: the mutual attack is the chase.
     assert!(json.contains("\"offers\":[]"), "{json}");
 }
+
+/// The chase above as a PGN game, in Chinese notation; the same game in
+/// WXF follows it, then a game whose third move is illegal, then one
+/// still going.
+const CHASE_PGN: &str = "\
+[Event \"chase in Chinese\"]
+[FEN \"4k3r/9/c8/9/9/9/9/1R7/9/3K5 w - - 0 1\"]
+[Format \"Chinese\"]
+
+1. 车八平九 炮１平２ 2. 车九平八 炮２平１ 3. 车八平九 炮１平２ 4. 车九平八 炮２平１ *
+
+[Event \"chase in WXF\"]
+[FEN \"4k3r/9/c8/9/9/9/9/1R7/9/3K5 w - - 0 1\"]
+
+1. R8.9 C1.2 2. R9.8 C2.1 3. R8.9 C1.2 4. R9.8 C2.1 *
+
+[Red \"Careless\"]
+[Black \"Someone\"]
+1. h2e2 h9g7 2. h2e2 *
+
+1. 炮二平五 马８进７ *
+";
+
+/// Games are kept as PGN: judge reads a PGN file (any notation), from a
+/// path or stdin, and numbers its games as games.
+#[test]
+fn pgn_games_in_any_notation_are_judged() {
+    let chase = "red_loses: perpetual chase of the cannon on a7 by Red";
+    let expected = [
+        chase,
+        "  b2a2 Red chase (cannon a7)",
+        "  a7b7 Black idle",
+        "  a2b2 Red chase (cannon b7)",
+        "  b7a7 Black idle",
+        chase,
+        "  b2a2 Red chase (cannon a7)",
+        "  a7b7 Black idle",
+        "  a2b2 Red chase (cannon b7)",
+        "  b7a7 Black idle",
+        "error: game 3 (Careless vs Someone): move 2 (Red): 'h2e2' is not a legal move here",
+        "ongoing",
+    ];
+    let (ok, out, err) = judge(&[], CHASE_PGN);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected, "{out}");
+    let file = std::env::temp_dir().join(format!("chuhan-judge-{}.pgn", std::process::id()));
+    std::fs::write(&file, CHASE_PGN).unwrap();
+    let (ok, from_file, err) = judge(&[file.to_str().unwrap()], "");
+    let _ = std::fs::remove_file(&file);
+    assert!(ok, "{err}");
+    assert_eq!(from_file, out);
+    let (_, json, _) = judge(&["--json"], CHASE_PGN);
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 4, "{json}");
+    assert!(lines[1].starts_with("{\"verdict\":\"red_loses\""), "{json}");
+    assert_eq!(
+        lines[2],
+        "{\"error\":\"move 2 (Red): 'h2e2' is not a legal move here\",\"game\":3}"
+    );
+    let (ok, _, err) = judge(&["/nonexistent/games.pgn"], "");
+    assert!(!ok);
+    assert!(
+        err.starts_with("error: cannot read /nonexistent/games.pgn"),
+        "{err}"
+    );
+}
+
+/// In the line form, `#` lines are comments and blank lines are skipped;
+/// `game N` counts the games, not the lines.
+#[test]
+fn comment_lines_are_skipped_and_games_are_counted_as_games() {
+    let input = "# games from the club night\n\
+                 \n\
+                 startpos moves h2e2 h9g7\n\
+                 # the second game: a mistake\n\
+                   # indented too\n\
+                 startpos moves h2e2 h2e2\n";
+    let (ok, out, _) = judge(&[], input);
+    assert!(ok);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["ongoing", "error: game 2: move 2 (h2e2) is not legal"]
+    );
+}

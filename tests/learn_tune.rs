@@ -16,6 +16,14 @@ use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Objective, TuneConf
 use std::path::PathBuf;
 use tool_run::{chuhan, run_with_input};
 
+/// How many self-play games the tests learn from. Which games they are
+/// follows the match runner's built-in openings: since two of those were
+/// lengthened (issue 27), the game of seed 103 is a six-ply loss instead
+/// of an 80-ply win, and with six games the checks below failed (46
+/// weights with a gradient, a fitted scale that was no minimum); a seventh
+/// game (seed 106, 77 plies) brings them back.
+const GAMES: u64 = 7;
+
 /// Records of `games` self-play games at a small node budget.
 fn records(games: u64) -> Vec<Record> {
     (0..games).flat_map(|n| records_of_game(100 + n)).collect()
@@ -50,7 +58,7 @@ fn as_real(weights: &[i32]) -> Vec<f64> {
 
 #[test]
 fn the_exact_gradient_matches_finite_differences() {
-    let data = dataset(&records(6));
+    let data = dataset(&records(GAMES));
     let weights = as_real(&current_weights());
     let k = fit_scale(&data, &weights);
     let objective = Objective::new(&data, k, 0.5);
@@ -80,7 +88,7 @@ fn the_exact_gradient_matches_finite_differences() {
 
 #[test]
 fn the_fitted_scale_is_a_minimum_and_tuning_lowers_the_loss() {
-    let data = dataset(&records(6));
+    let data = dataset(&records(GAMES));
     let initial = current_weights();
     let k = fit_scale(&data, &as_real(&initial));
     let results_loss = |k: f64| Objective::new(&data, k, 1.0).loss(&as_real(&initial));
@@ -115,7 +123,7 @@ fn the_fitted_scale_is_a_minimum_and_tuning_lowers_the_loss() {
 
 #[test]
 fn the_l2_pull_keeps_the_weights_near_their_start() {
-    let data = dataset(&records(6));
+    let data = dataset(&records(GAMES));
     let initial = current_weights();
     let k = fit_scale(&data, &as_real(&initial));
     let run = |l2: f64| {
@@ -202,7 +210,7 @@ fn chuhan_tune_prints_the_loss_per_epoch_and_writes_weights_rs() {
     let out: PathBuf = dir.join(format!("chuhan-{}-tuned.rs", std::process::id()));
     let _ = std::fs::remove_file(&data);
     let mut writer = DataWriter::append(&data).unwrap();
-    writer.write(&records(6)).unwrap();
+    writer.write(&records(GAMES)).unwrap();
     writer.flush().unwrap();
     drop(writer);
 

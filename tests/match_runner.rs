@@ -122,6 +122,8 @@ fn an_illegal_move_loses_and_is_logged_with_the_position() {
         (Some("Bad"), Some(GameResult::BlackWins))
     );
     assert_eq!(game.tag("Termination"), Some("illegal move"));
+    assert_eq!(game.tag("Game"), Some("Chinese Chess"));
+    assert_eq!(game.tag("Format"), Some("ICCS"));
     let log = "Red (Bad) played illegal move a0a5 in rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     assert!(stdout.contains(log), "{stdout}");
     assert!(
@@ -363,7 +365,7 @@ fn openings_change_as_the_policy_says() {
 }
 
 #[test]
-fn minimal_pgn_keeps_the_seven_tags_and_the_moves() {
+fn minimal_pgn_keeps_the_seven_tags_the_format_and_the_moves() {
     let mut args = engine("A", "any", &[]);
     args.extend(engine("B", "any", &[]));
     args.extend(words("-each depth=1 -games 1 -maxmoves 2"));
@@ -377,11 +379,50 @@ fn minimal_pgn_keeps_the_seven_tags_and_the_moves() {
     let names: Vec<&str> = games[0].tags.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         names,
-        ["Event", "Site", "Date", "Round", "Red", "Black", "Result"]
+        ["Event", "Site", "Date", "Round", "Red", "Black", "Result", "Game", "Format"]
     );
+    // A Xiangqi PGN reader takes moves without a Format tag as Chinese.
+    assert!(text.contains("[Game \"Chinese Chess\"]\n"), "{text}");
+    assert!(text.contains("[Format \"ICCS\"]\n"), "{text}");
     assert!(!text.contains('{'), "{text}");
     assert_eq!(games[0].moves.len(), 6 + 4);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// As cutechess-cli does, each game is announced when it starts, `Started
+/// game k of n (Red vs Black)`, before its `Finished game` line; with
+/// colours swapped in the second game of the pair.
+#[test]
+fn each_game_is_announced_when_it_starts() {
+    let mut args = engine("A", "any", &[]);
+    args.extend(engine("B", "any", &[]));
+    args.extend(words(
+        "-each depth=1 -games 2 -rounds 2 -maxmoves 2 -concurrency 2",
+    ));
+    let (out, stdout) = run_match(&args);
+    assert!(out.status.success(), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    for number in 1..=4 {
+        let started = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("Started game {number} of 4 (")))
+            .unwrap_or_else(|| panic!("no start of game {number}: {stdout}"));
+        let finished = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("Finished game {number} (")))
+            .unwrap_or_else(|| panic!("game {number} did not finish: {stdout}"));
+        assert!(started < finished, "{stdout}");
+        // The same players, in the same colours, in both lines.
+        let players = |line: &str| line.split(['(', ')']).nth(1).unwrap().to_string();
+        assert_eq!(
+            players(lines[started]),
+            players(lines[finished]),
+            "{stdout}"
+        );
+    }
+    assert!(stdout.contains("Started game 1 of 4 (A vs B)"), "{stdout}");
+    assert!(stdout.contains("Started game 2 of 4 (B vs A)"), "{stdout}");
+    assert_eq!(stdout.matches("Started game").count(), 4, "{stdout}");
 }
 
 #[test]

@@ -139,12 +139,13 @@ fn written_games_read_back_in_every_notation() {
             let text = write_pgn(game, notation);
             let again = parse_pgn(&text).remove(0).unwrap();
             assert_eq!(again.moves, game.moves, "{text}");
+            assert_eq!(again.comments, game.comments, "{text}");
             assert_eq!(again.result, game.result);
         }
     }
     let chinese = write_pgn(&games[0], Notation::Chinese(Script::Simplified));
     assert!(
-        chinese.contains("1. 炮二平五 马８进７ 2. 马二进三 车９平８"),
+        chinese.contains("1. 炮二平五 马８进７ {the screen horse} 2. 马二进三 车９平８"),
         "{chinese}"
     );
     assert!(chinese.contains("[Format \"Chinese\"]"));
@@ -167,6 +168,7 @@ fn annotated(fen: &str, moves: &str) -> Game {
         moves,
         comments,
         result: Some(GameResult::BlackWins),
+        variations: 0,
     }
 }
 

@@ -183,6 +183,36 @@ fn end_of_input_finishes_the_search_then_exits() {
     assert!(e.exits_within(Duration::from_secs(5)));
 }
 
+/// A search with no limit at all runs until `stop`, as `go infinite` does,
+/// so the end of input stops it too: the engine answers and exits.
+#[test]
+fn end_of_input_stops_a_search_with_no_limit() {
+    for (start, go) in [
+        ("ucci", "go"),
+        ("uci", "go"),
+        ("uci", "go mate 1"),
+        ("uci", "go searchmoves h2e2"),
+        ("uci", "go ponder"),
+    ] {
+        let mut e = Engine::start();
+        e.send(start);
+        e.until(if start == "ucci" { "ucciok" } else { "uciok" }, SLOW);
+        e.send("position startpos");
+        e.send(go);
+        e.close_input();
+        let best = e.until_best(SLOW);
+        legal_best(&best, &Position::startpos());
+        if go.contains("searchmoves") {
+            assert!(best.starts_with("bestmove h2e2"), "{best}");
+        }
+        assert!(
+            e.exits_within(Duration::from_secs(5)),
+            "{start} {go}: still running\n{}",
+            e.tail()
+        );
+    }
+}
+
 /// Valid lines to mutate. Left out on purpose: `quit` (ends the run), `bench`
 /// (long and not stoppable), `batch` (stops reading `stop`), and hash and
 /// thread sizes (the fuzz would allocate gigabytes or hundreds of threads).

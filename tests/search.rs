@@ -8,7 +8,7 @@
 mod mate_oracle;
 
 use chuhan::core::{Move, Position};
-use chuhan::search::bench::{run_bench, BENCH_DEPTH};
+use chuhan::search::bench::run_bench;
 use chuhan::search::{Bound, Engine, Info, Limits, Score, SearchOutcome};
 use mate_oracle::forced_win_within;
 use std::sync::{Arc, Mutex};
@@ -332,25 +332,25 @@ fn a_parallel_search_plays_the_line_it_reports_last() {
     }
 }
 
-/// The node count `chuhan bench` prints (depth 10, 16 MB). A change that
-/// alters the search on purpose updates it in the same commit and says so.
-const BENCH_SIGNATURE: u64 = 949_021;
-
+/// The bench is deterministic; its counts are pinned in one place,
+/// `tests/data/bench.tsv`, read by `tests/cli_bench.rs`.
 #[test]
 fn bench_signature_is_stable() {
     let first = run_bench(6, 16);
     let second = run_bench(6, 16);
     assert_eq!(first.nodes, second.nodes);
     assert!(first.nodes > 1_000);
-    assert_eq!(run_bench(BENCH_DEPTH, 16).nodes, BENCH_SIGNATURE);
 }
 
 #[test]
-fn root_moves_are_announced_after_the_first_second() {
+fn root_moves_are_announced_after_three_seconds() {
     let pos = Position::startpos();
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink_seen = Arc::clone(&seen);
     let engine = Engine::new(16, 1);
+    // Taken before `go`, so the engine's own clock, started inside `go`,
+    // is never ahead of this one: a lower bound a loaded machine cannot fail.
+    let started = Instant::now();
     let handle = engine.go(
         &pos,
         Limits {
@@ -363,9 +363,8 @@ fn root_moves_are_announced_after_the_first_second() {
             }
         }),
     );
-    // A root move is announced when one starts after the first second; on a
+    // A root move is announced when one starts after three seconds; on a
     // loaded machine the move under search then may take a while to finish.
-    let started = Instant::now();
     while seen.lock().unwrap().is_empty() && started.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -375,8 +374,8 @@ fn root_moves_are_announced_after_the_first_second() {
     let seen = seen.lock().unwrap();
     assert!(!seen.is_empty(), "no currmove after {waited:?}");
     assert!(
-        waited >= Duration::from_millis(900),
-        "announced before the first second: {waited:?}"
+        waited >= Duration::from_secs(3),
+        "announced before three seconds: {waited:?}"
     );
     assert!(seen
         .iter()

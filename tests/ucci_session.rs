@@ -387,6 +387,42 @@ fn usemillisec_switches_the_clock_unit() {
     e.until_best(SLOW);
 }
 
+/// A search of two seconds, a game's move, prints no `info currmove` line
+/// for every root move of every iteration: like Stockfish, the engine
+/// announces root moves only in searches longer than three seconds. The
+/// `debug` line says the limits in a `go` command's words, not as a Rust
+/// dump.
+#[test]
+fn short_searches_announce_no_root_moves_and_debug_speaks_plainly() {
+    let mut e = Engine::ucci();
+    e.send("setoption usebook false");
+    e.send("setoption debug true");
+    e.send("position startpos");
+    // Taken before `go`: the engine's clock, started later, is never ahead.
+    let started = Instant::now();
+    e.send("go infinite");
+    let mut said = e.until("info string debug: ", SLOW);
+    std::thread::sleep(Duration::from_secs(2).saturating_sub(started.elapsed()));
+    e.send("stop");
+    said.extend(e.until("bestmove", SLOW));
+    assert!(!said.iter().any(|l| l.contains("currmove")), "{said:?}");
+    assert!(
+        said.contains(&"info string debug: limits infinite".to_string()),
+        "{said:?}"
+    );
+    e.send("go time 60000 increment 1000 opptime 50000 oppincrement 1000");
+    let debug = e.until("info string debug: ", SLOW).pop().unwrap();
+    e.send("stop");
+    e.until("bestmove", SLOW);
+    assert!(
+        debug.starts_with(
+            "info string debug: limits clock 60000+1000 ms opponent 50000+1000 ms; time plan: soft "
+        ),
+        "{debug}"
+    );
+    assert!(!debug.contains('{') && !debug.contains("Some("), "{debug}");
+}
+
 #[test]
 fn thinking_info_lines_have_the_ucci_shape() {
     let mut e = Engine::ucci();

@@ -242,3 +242,54 @@ fn variant_debug_and_hash_as_multi_variant_guis_use_them() {
     quiet(&mut e, "setoption name Hash value 32");
     legal_best(&e.go("go depth 3"), &Position::startpos());
 }
+
+/// `UCI_ShowWDL` adds `wdl W D L` after each score, as Stockfish does: the
+/// chances per mille for the side to move, summing to 1000, larger for
+/// the side a position favours; a mate is certain.
+#[test]
+fn show_wdl_gives_chances_beside_each_score() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok", SLOW);
+    e.send("setoption name UCI_ShowWDL value true");
+    // Red a chariot up, then a mate in one.
+    for (fen, expect_mate) in [
+        (
+            "rnbakab2/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            false,
+        ),
+        ("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1", true),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 4");
+        let said = e.until("bestmove", SLOW);
+        let scored: Vec<&String> = said.iter().filter(|l| l.contains(" score ")).collect();
+        assert!(!scored.is_empty(), "{said:?}");
+        for line in scored {
+            let words: Vec<&str> = line.split(' ').collect();
+            let at = words
+                .iter()
+                .position(|&w| w == "wdl")
+                .unwrap_or_else(|| panic!("no wdl: {line}"));
+            // Right after the score (and its bound, if any).
+            let score_at = words.iter().position(|&w| w == "score").unwrap();
+            assert!(at == score_at + 3 || at == score_at + 4, "{line}");
+            let wdl: Vec<u32> = words[at + 1..at + 4]
+                .iter()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert_eq!(wdl.iter().sum::<u32>(), 1000, "{line}");
+            assert!(
+                wdl[0] > wdl[2],
+                "the side a chariot up is likelier to win: {line}"
+            );
+        }
+        let last = said.iter().rev().find(|l| l.contains(" wdl ")).unwrap();
+        assert_eq!(last.contains(" wdl 1000 0 0 "), expect_mate, "{last}");
+    }
+    e.send("setoption name UCI_ShowWDL value false");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let said = e.until("bestmove", SLOW);
+    assert!(!said.iter().any(|l| l.contains(" wdl ")), "{said:?}");
+}

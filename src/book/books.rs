@@ -8,9 +8,17 @@ use crate::random::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The file name of the book `chuhan book build` writes by default and the
-/// engine looks for.
+/// The file name of the book `chuhan book build` writes by default.
 pub const DEFAULT_BOOK_NAME: &str = "chuhan.book";
+
+/// What `bookfiles` / `BookFile` (and `chuhan book probe`) call the book
+/// built into the binary, the engine's default.
+pub const BUILT_IN_BOOK: &str = "<built-in>";
+
+/// The shipped book (`book/chuhan.book`, see `book/README`), inside the
+/// binary: an installed engine has its book wherever it is copied, not
+/// only beside the checkout it was built from.
+pub(super) static BUILT_IN_BYTES: &[u8] = include_bytes!("../../book/chuhan.book");
 
 /// The move the book chose, and where it came from (for the `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,23 +93,11 @@ impl Books {
             .collect()
     }
 
-    /// Where the engine looks for its book when none is named: next to the
-    /// binary (also in a `book/` folder there), then in this crate's `book/`.
+    /// The book the engine uses when none is named: the one built into the
+    /// binary, [`BUILT_IN_BOOK`] (a name [`BookFile::open`] reads). Always
+    /// `Some`; an `Option` for the callers that may have no book.
     pub fn default_path() -> Option<PathBuf> {
-        let mut places = Vec::new();
-        if let Some(dir) = std::env::current_exe()
-            .ok()
-            .and_then(|exe| exe.parent().map(Path::to_path_buf))
-        {
-            places.push(dir.join(DEFAULT_BOOK_NAME));
-            places.push(dir.join("book").join(DEFAULT_BOOK_NAME));
-        }
-        places.push(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("book")
-                .join(DEFAULT_BOOK_NAME),
-        );
-        places.into_iter().find(|p| p.is_file())
+        Some(PathBuf::from(BUILT_IN_BOOK))
     }
 
     pub fn files(&self) -> &[BookFile] {

@@ -32,8 +32,12 @@ pub struct Candidate {
 
 impl BookFile {
     /// Reads a book file; the format is recognised from its contents.
+    /// [`super::BUILT_IN_BOOK`] names the book built into the binary.
     pub fn open(path: impl AsRef<Path>) -> Result<BookFile, BookError> {
         let path = path.as_ref();
+        if path == Path::new(super::BUILT_IN_BOOK) {
+            return BookFile::from_bytes(path, super::books::BUILT_IN_BYTES);
+        }
         let bytes = std::fs::read(path).map_err(|error| BookError::Io {
             path: path.to_path_buf(),
             error,

@@ -17,7 +17,7 @@ pub mod key;
 mod search_analyst;
 mod settings;
 
-pub use books::{BookMove, Books, DEFAULT_BOOK_NAME};
+pub use books::{BookMove, Books, BUILT_IN_BOOK, DEFAULT_BOOK_NAME};
 pub use builder::{add_game, BookBuilder, MoveStats};
 pub use choice::{choose, BadRandomness, Randomness};
 pub use error::BookError;

@@ -23,7 +23,7 @@ impl Default for BookSettings {
 }
 
 impl BookSettings {
-    /// Book on, with the default book if one is found (see
+    /// Book on, with the book built into the binary (see
     /// [`Books::default_path`]), randomness none, a clock-seeded generator.
     pub fn new() -> BookSettings {
         let paths: Vec<PathBuf> = Books::default_path().into_iter().collect();

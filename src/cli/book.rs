@@ -12,6 +12,7 @@
 //! made.
 
 use super::input::read_text;
+use super::table::engine_with_table;
 use super::values::{fen_words, number};
 use super::ToolError;
 use crate::book::{
@@ -20,7 +21,6 @@ use crate::book::{
 };
 use crate::core::Position;
 use crate::notation::{format_move, parse_move, parse_pgn, Notation, Script};
-use crate::search::Engine;
 use std::path::PathBuf;
 
 /// Build an opening book, or look a position up in one.
@@ -161,7 +161,7 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
     let mut builder = BookBuilder::new();
     let entries = match &analysis {
         Some(limits) => {
-            let engine = Engine::new(args.hash.max(1), args.threads.max(1));
+            let engine = engine_with_table(args.hash.max(1), args.threads.max(1))?;
             let mut analyst = SearchAnalyst::new(engine).verbose(true);
             let start = std::time::Instant::now();
             let analysed = explore(&mut analyst, &Position::startpos(), limits, &mut builder);
@@ -179,6 +179,13 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
         None => {
             let (used, unfinished, bad) = add_games(&mut builder, &args);
             println!("games used {used}, without result {unfinished}, unreadable {bad}");
+            if unfinished > 0 {
+                eprintln!(
+                    "warning: {unfinished} game{} without a result (PGN '*') left out: \
+                     a book weighs each move by the game's result",
+                    if unfinished == 1 { "" } else { "s" }
+                );
+            }
             let entries = builder.entries(args.min_games as u32);
             println!(
                 "moves kept {} of {} (min games {}, max plies {})",
@@ -187,6 +194,20 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
                 args.min_games,
                 args.max_plies
             );
+            // An empty book would answer nothing; writing it would hide that
+            // the games gave the book nothing to weigh.
+            if entries.is_empty() {
+                let why = if used == 0 {
+                    "no game with a result was read".to_string()
+                } else {
+                    format!("no move was played in {} or more games", args.min_games)
+                };
+                return Err(format!(
+                    "the book would be empty ({why}); {} not written",
+                    args.output.display()
+                )
+                .into());
+            }
             entries
         }
     };

@@ -2,6 +2,7 @@
 //! argument error is told (one line: what is wrong, the usage, where help
 //! is; exit status 2). No arguments at all start the UCCI/UCI engine.
 
+use super::analyse::{self, AnalyseArgs};
 use super::bench::{self, BenchArgs};
 use super::book::{self, BookArgs};
 use super::convert::{self, ConvertArgs};
@@ -38,6 +39,7 @@ const USAGE_ERROR: u8 = 2;
   chuhan perft 5 --divide
   chuhan bench
   chuhan book probe book/chuhan.book --moves h2e2
+  chuhan analyse game.pgn --svg game.svg
   chuhan match --help")]
 struct Cli {
     #[command(subcommand)]
@@ -52,14 +54,15 @@ enum Tool {
     /// Play engines against each other, cutechess-cli style (see `chuhan
     /// match --help`).
     // The match runner reads cutechess's `-engine k=v ...` groups itself,
-    // `--help` included.
-    #[command(disable_help_flag = true)]
+    // `--help` included (and `chuhan help match`, caught before clap).
+    #[command(disable_help_flag = true, override_usage = r#match::USAGE)]
     Match {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
     Book(BookArgs),
     Convert(ConvertArgs),
+    Analyse(AnalyseArgs),
     Datagen(DatagenArgs),
     Merge(MergeArgs),
     Tune(TuneArgs),
@@ -75,6 +78,12 @@ where
     T: Into<OsString> + Clone,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // `chuhan help match`: clap knows only that the runner takes arguments,
+    // so the runner's own help is printed, as `chuhan match --help` does.
+    if args.get(1).is_some_and(|a| a == "help") && args.get(2).is_some_and(|a| a == "match") {
+        r#match::print_help();
+        return ExitCode::SUCCESS;
+    }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(err)
@@ -102,9 +111,10 @@ where
         Some(Tool::Perft(a)) => perft::run(a),
         Some(Tool::Bench(a)) => bench::run(a),
         Some(Tool::Judge(a)) => judge::run(a),
-        Some(Tool::Match { args }) => r#match::run(&args).map_err(ToolError::Failed),
+        Some(Tool::Match { args }) => r#match::run(&args),
         Some(Tool::Book(a)) => book::run(a),
         Some(Tool::Convert(a)) => convert::run(a),
+        Some(Tool::Analyse(a)) => analyse::run(a),
         Some(Tool::Datagen(a)) => datagen::run(a),
         Some(Tool::Merge(a)) => merge::run(a),
         Some(Tool::Tune(a)) => tune::run(a),

@@ -1,16 +1,20 @@
 //! `chuhan convert [--to iccs|wxf|chinese|traditional] [--game N] [FILE]`:
-//! rewrites one game's moves in another notation and prints it as PGN.
-//! The input may be in any notation; FILE `-` or none reads stdin.
+//! rewrites the games of a file in another notation and prints them as PGN,
+//! comments kept. The input may be in any notation; FILE `-` or none reads
+//! stdin. What the output cannot keep (variations, a `Result` tag that
+//! contradicts the moves) is said on stderr, never dropped in silence.
 
 use super::input::read_text;
 use super::ToolError;
-use crate::notation::{parse_pgn, write_pgn, Notation};
+use crate::notation::{parse_pgn, write_pgn, Game, GameResult, Notation};
 
-/// Rewrite one game as PGN in the notation asked for.
+/// Rewrite the games of a file as PGN in the notation asked for.
 ///
-/// The game may be written in any notation: ICCS (h2e2, H2-E2), WXF (C2.5,
-/// H8+7) or Chinese (炮二平五, traditional characters too). Game files are
-/// UTF-8.
+/// The games may be written in any notation: ICCS (h2e2, H2-E2), WXF (C2.5,
+/// H8+7, full-width Ｃ２＝５ too) or Chinese (炮二平五, traditional
+/// characters too, with or without spaces between moves). Game files are
+/// UTF-8. Every game is converted unless --game picks one; comments are
+/// kept, variations are left out (with a note on stderr).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan convert --to chinese game.pgn
@@ -20,9 +24,9 @@ pub struct ConvertArgs {
     /// The notation to write the moves in: iccs, wxf, chinese or traditional.
     #[arg(long, value_name = "NOTATION", default_value = "iccs")]
     to: Notation,
-    /// Which game of the file to convert (1 is the first).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = game_number)]
-    game: usize,
+    /// Convert only this game of the file (1 is the first); all by default.
+    #[arg(long, value_name = "N", value_parser = game_number)]
+    game: Option<usize>,
     /// The game file; `-` or none reads stdin.
     #[arg(value_name = "FILE", default_value = "-")]
     file: String,
@@ -37,25 +41,68 @@ fn game_number(text: &str) -> Result<usize, String> {
 
 /// Runs the tool; the error is one line for the user.
 pub fn run(args: ConvertArgs) -> Result<(), ToolError> {
-    let (path, game_number) = (&args.file, args.game);
+    let path = &args.file;
     let text = read_text(path)?;
-    let mut games = parse_pgn(&text);
+    let games = parse_pgn(&text);
     let count = games.len();
-    if game_number > count {
-        return Err(format!(
-            "{path} holds {count} game{}, there is no game {game_number}",
-            if count == 1 { "" } else { "s" }
-        )
-        .into());
+    if count == 0 {
+        return Err(format!("{path} holds no game").into());
     }
-    let game = games
-        .swap_remove(game_number - 1)
-        .map_err(|e| e.to_string())?;
-    if count > 1 {
-        eprintln!(
-            "note: {path} holds {count} games; converted game {game_number} (choose with --game)"
-        );
+    let chosen: Vec<(usize, _)> = match args.game {
+        Some(n) if n > count => {
+            return Err(format!(
+                "{path} holds {count} game{}, there is no game {n}",
+                if count == 1 { "" } else { "s" }
+            )
+            .into())
+        }
+        Some(n) => vec![(n, games.into_iter().nth(n - 1).expect("n is in range"))],
+        None => (1..).zip(games).collect(),
+    };
+    let wanted = chosen.len();
+    let mut failed = 0;
+    let mut written = Vec::new();
+    for (number, game) in chosen {
+        match game {
+            Ok(game) => {
+                for note in notes(number, &game) {
+                    eprintln!("note: {note}");
+                }
+                written.push(write_pgn(&game, args.to));
+            }
+            // One game that cannot be read does not hold back the others;
+            // each is named, and the exit status says some were left out.
+            Err(e) if wanted > 1 => {
+                failed += 1;
+                eprintln!("error: {e}; left out");
+            }
+            Err(e) => return Err(e.to_string().into()),
+        }
     }
-    print!("{}", write_pgn(&game, args.to));
+    print!("{}", written.join("\n"));
+    if failed > 0 {
+        return Err(format!("{failed} of {wanted} games could not be read (named above)").into());
+    }
     Ok(())
+}
+
+/// What the output of game `number` does not carry over from the input.
+fn notes(number: usize, game: &Game) -> Vec<String> {
+    let mut notes = Vec::new();
+    if game.variations > 0 {
+        notes.push(format!(
+            "game {number}: {} variation{} left out (only the main line is converted)",
+            game.variations,
+            if game.variations == 1 { "" } else { "s" }
+        ));
+    }
+    let written = GameResult::token(game.result);
+    if let Some(tagged) = game.tag("Result") {
+        if tagged.trim() != written {
+            notes.push(format!(
+                "game {number}: the Result tag said '{tagged}'; written as '{written}', the result of the move text"
+            ));
+        }
+    }
+    notes
 }

@@ -1,34 +1,45 @@
-//! `chuhan judge [--rule chinese|asian|simple] [--json] [--explain]`: reads games from
-//! stdin, one per line, written like the arguments of the UCCI `position`
-//! command (`startpos moves h2e2 h9g7` or `fen <FEN> moves ...`), and prints
-//! what a referee would rule: the verdict (or `ongoing`), the reason, and
-//! each move of a judged cycle with its kind and targets; with `--explain`,
-//! every effect found for each move (check, mate threat, exchange offers,
-//! each piece attacked with the exchange on its point and its protection).
-//! A bad line gets one error line saying what is wrong, and the tool goes on
-//! with the next.
+//! `chuhan judge [--rule chinese|asian|simple] [--json] [--explain] [FILE]`:
+//! reads games from a file or stdin and prints what a referee would rule:
+//! the verdict (or `ongoing`), the reason, and each move of a judged cycle
+//! with its kind and targets; with `--explain`, every effect found for each
+//! move (check, mate threat, exchange offers, each piece attacked with the
+//! exchange on its point and its protection).
+//!
+//! Games come as PGN (any notation the crate reads, the format games are
+//! kept in) or one per line, written like the arguments of the UCCI
+//! `position` command (`startpos moves h2e2 h9g7` or `fen <FEN> moves
+//! ...`), where blank lines and `#` comment lines are skipped. The first
+//! line that is neither says which: `startpos`, `fen` or `position` starts
+//! the line form, anything else is PGN. A bad game gets one error line
+//! saying which game (counted as games, not lines) and what is wrong, and
+//! the tool goes on with the next.
 
+use super::input::read_text;
 use super::ToolError;
 use crate::core::{BadMoveText, FenError, Move, Position, Square};
+use crate::notation::parse_pgn;
 use crate::rules::chase::ThreatWay;
 use crate::rules::explain::{explain_cycle, Attack, MoveEffects};
 use crate::rules::material::kind_name;
 use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 /// Judge games by the repetition rules, as a referee would.
 ///
-/// Reads games from stdin, one per line, written like the arguments of the
-/// UCCI `position` command (`startpos moves h2e2 h9g7 ...` or `fen <FEN>
-/// moves ...`), and prints the ruling at each game's first end: red_loses,
-/// black_loses, draw or ongoing, with the reason and each move of the judged
-/// cycle with its kind (check, mate-threat, chase, idle). A bad line gets one
-/// `error: game N: ...` line and the next line is judged.
+/// Reads games from FILE (or stdin) as PGN, in any notation (ICCS, WXF,
+/// Chinese), or one per line written like the arguments of the UCCI
+/// `position` command (`startpos moves h2e2 h9g7 ...` or `fen <FEN> moves
+/// ...`; blank and `#` lines skipped), and prints the ruling at each game's
+/// first end: red_loses, black_loses, draw or ongoing, with the reason and
+/// each move of the judged cycle with its kind (check, mate-threat, chase,
+/// idle). A bad game gets one `error: game N: ...` line and the next game
+/// is judged.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   echo 'startpos moves h2e2 h9g7' | chuhan judge
-  chuhan judge --rule asian --json < games.txt")]
+  chuhan judge --rule asian --json < games.txt
+  chuhan judge games.pgn")]
 pub struct JudgeArgs {
     /// The rule set: chinese (the Chinese Xiangqi Association rule book),
     /// asian (AXF) or simple (only perpetual check loses).
@@ -44,6 +55,9 @@ pub struct JudgeArgs {
     /// it counts as a chase.
     #[arg(long)]
     explain: bool,
+    /// The games: a PGN file or position lines; `-` or none reads stdin.
+    #[arg(value_name = "FILE", default_value = "-")]
+    file: String,
 }
 
 /// What can be wrong with one line of input.
@@ -122,7 +136,16 @@ struct Ruled {
 
 fn judge_line(line: &str, rules: RuleSet, explain: bool) -> Result<Ruled, LineError> {
     let (start, moves) = parse_game(line)?;
-    let judgement = judge_game(&start, &moves, rules).map_err(LineError::Game)?;
+    judge_moves(start, &moves, rules, explain).map_err(LineError::Game)
+}
+
+fn judge_moves(
+    start: Position,
+    moves: &[Move],
+    rules: RuleSet,
+    explain: bool,
+) -> Result<Ruled, GameError> {
+    let judgement = judge_game(&start, moves, rules)?;
     let effects = match (&judgement.cycle, explain) {
         (Some(cycle), true) => {
             let mut pos = start;
@@ -336,26 +359,72 @@ fn json_report(ruled: &Ruled) -> String {
     )
 }
 
-/// Runs the tool over stdin; the error is one line for the user.
+/// Whether a line is a comment or blank, skipped in the line form.
+fn is_skipped(line: &str) -> bool {
+    let line = line.trim();
+    line.is_empty() || line.starts_with('#')
+}
+
+/// Whether the text holds position lines rather than PGN: its first line
+/// that is not skipped starts with `startpos`, `fen` or `position`.
+fn is_position_lines(text: &str) -> bool {
+    text.lines()
+        .find(|line| !is_skipped(line))
+        .and_then(|line| line.split_whitespace().next())
+        .is_some_and(|word| matches!(word, "startpos" | "fen" | "position"))
+}
+
+/// One game's ruling, or why it could not be judged.
+struct Judged {
+    /// The players (or the event) a PGN game names, for its error line.
+    name: Option<String>,
+    ruling: Result<Ruled, String>,
+}
+
+/// Each game's ruling, in input order.
+fn rulings(text: &str, rules: RuleSet, explain: bool) -> Vec<Judged> {
+    if is_position_lines(text) {
+        return text
+            .lines()
+            .filter(|line| !is_skipped(line))
+            .map(|line| Judged {
+                name: None,
+                ruling: judge_line(line, rules, explain).map_err(|e| e.to_string()),
+            })
+            .collect();
+    }
+    parse_pgn(text)
+        .into_iter()
+        .map(|game| match game {
+            Ok(game) => Judged {
+                name: None,
+                ruling: judge_moves(game.start, &game.moves, rules, explain)
+                    .map_err(|e| e.to_string()),
+            },
+            Err(e) => Judged {
+                name: e.name,
+                ruling: Err(e.problem.to_string()),
+            },
+        })
+        .collect()
+}
+
+/// Runs the tool; the error is one line for the user.
 pub fn run(args: JudgeArgs) -> Result<(), ToolError> {
-    let stdin = io::stdin();
+    let text = read_text(&args.file)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let mut game = 0;
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        game += 1;
-        let report = match (judge_line(&line, args.rule, args.explain), args.json) {
+    for (game, judged) in (1..).zip(rulings(text, args.rule, args.explain)) {
+        let label = match &judged.name {
+            Some(name) => format!("game {game} ({name})"),
+            None => format!("game {game}"),
+        };
+        let report = match (judged.ruling, args.json) {
             (Ok(judgement), false) => text_report(&judgement),
             (Ok(judgement), true) => json_report(&judgement),
-            (Err(e), false) => format!("error: game {game}: {e}"),
-            (Err(e), true) => format!(
-                "{{\"error\":{},\"game\":{game}}}",
-                json_string(&e.to_string())
-            ),
+            (Err(e), false) => format!("error: {label}: {e}"),
+            (Err(e), true) => format!("{{\"error\":{},\"game\":{game}}}", json_string(&e)),
         };
         // A closed pipe ends the run quietly, like other line tools.
         if writeln!(out, "{report}").is_err() {

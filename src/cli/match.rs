@@ -1,23 +1,34 @@
 //! `chuhan match -engine cmd=... -engine cmd=... -each tc=10+0.1 ...`: plays
 //! engines against each other; see [`crate::matchrunner`] and README.md.
 //! The command line stays cutechess-cli's (`-engine key=value` groups), read
-//! by the runner's own parser; `--help` prints every option.
+//! by the runner's own parser; `--help` prints every option. A command line
+//! the runner cannot read is a usage error (exit status 2, with the usage),
+//! as for every other tool.
 
+use super::ToolError;
 use crate::matchrunner;
 
+/// The usage line of `chuhan match`, as argument errors show it (the
+/// runner's own, since clap does not read these arguments).
+pub const USAGE: &str =
+    "chuhan match -engine cmd=PATH [SETTINGS] -engine cmd=PATH [SETTINGS] [-each SETTINGS] [OPTIONS]";
+
+/// Prints the match runner's whole help (for `chuhan match --help` and
+/// `chuhan help match`).
+pub fn print_help() {
+    print!("{}", matchrunner::args::HELP);
+}
+
 /// Runs the tool; the error is one line for the user.
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> Result<(), ToolError> {
     if matchrunner::args::wants_help(args) {
-        print!("{}", matchrunner::args::HELP);
+        print_help();
         return Ok(());
     }
     if args.is_empty() {
-        return Err(USAGE.into());
+        return Err(ToolError::Usage("no engines given".into()));
     }
-    let config = matchrunner::parse_args(args).map_err(|e| e.to_string())?;
-    matchrunner::run(config).map_err(|e| e.to_string())?;
+    let config = matchrunner::parse_args(args).map_err(|e| ToolError::Usage(e.to_string()))?;
+    matchrunner::run(config).map_err(|e| ToolError::Failed(e.to_string()))?;
     Ok(())
 }
-
-const USAGE: &str = "usage: chuhan match -engine cmd=PATH [SETTINGS] -engine cmd=PATH [SETTINGS] \
-[-each SETTINGS] [OPTIONS] (chuhan match --help lists them all)";

@@ -1,7 +1,9 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
-//! `judge`, `match`, `book`, `convert`, `datagen`, `merge`, `tune`, `train`, `tactics`, and the
-//! command line that picks one (`command_line.rs`).
+//! `judge`, `match`, `book`, `convert`, `analyse`, `datagen`, `merge`,
+//! `tune`, `train`, `tactics`, and the command line that picks one
+//! (`command_line.rs`).
 
+pub mod analyse;
 pub mod bench;
 pub mod book;
 mod command_line;
@@ -14,6 +16,7 @@ pub mod r#match;
 pub mod merge;
 mod network_arg;
 pub mod perft;
+mod table;
 pub mod tactics;
 pub mod train;
 mod training_data;

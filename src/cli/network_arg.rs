@@ -1,5 +1,6 @@
-//! `--network [FILE]`, the choice of evaluation that `bench` and `datagen`
-//! both offer.
+//! `--network [FILE]`, the choice of evaluation `datagen` offers (the
+//! hand-crafted one unless asked; `bench` has its own, the network by
+//! default).
 
 use crate::search::Evaluator;
 

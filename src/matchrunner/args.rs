@@ -48,7 +48,7 @@ Options:
   -recover               accepted: crashed engines are always restarted
   -pgnout PATH [min] [fi]
                          append finished games to PATH; min: the seven tags
-                         only, no comments (fi: only finished games, always)
+                         (and Game, Format) only, no comments (fi: only finished games, always)
   -sprt elo0=E0 elo1=E1 alpha=A beta=B
                          stop once the SPRT accepts H0 or H1 (0, 5, 0.05,
                          0.05)
@@ -99,7 +99,8 @@ pub struct MatchConfig {
     pub concurrency: usize,
     pub openings: OpeningSource,
     pub pgn_out: Option<String>,
-    /// `-pgnout PATH min`: the seven tags (and the start position) only, no
+    /// `-pgnout PATH min`: the seven tags (with `Game`, `Format` and the
+    /// start position) only, no
     /// comments.
     pub pgn_minimal: bool,
     pub sprt: Option<Sprt>,

@@ -191,7 +191,7 @@ pub fn read_file(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, Open
 
 /// Common systems from the start position, each a few moves deep and
 /// balanced (`tests/builtin_openings_balance.rs` holds each within 1.5
-/// pawns at a fixed depth): central cannon against screen horses and its
+/// pawns for Red at depth 14, with the network): central cannon against screen horses and its
 /// neighbours, same- and opposite-direction cannons, pawn, elephant, horse
 /// and cannon openings.
 const BUILT_IN: &[(&str, &str)] = &[
@@ -245,9 +245,12 @@ const BUILT_IN: &[(&str, &str)] = &[
         "central cannon v single lifted horse",
         "h2e2 b9a7 h0g2 h9g7 i0h0 i9h9",
     ),
+    // The three-step tiger and the palace-corner cannon go on to both left
+    // horses: stopped at Black's sixth ply, Red's move to come scored +172
+    // and +238 at depth 14 (with them developed, +66 and +38).
     (
         "central cannon v three-step tiger",
-        "h2e2 h9g7 h0g2 h7i7 i0h0 i9h9",
+        "h2e2 h9g7 h0g2 h7i7 i0h0 i9h9 b0c2 b9c7",
     ),
     (
         "central cannon v halfway opposite cannon",
@@ -259,7 +262,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "central cannon v palace-corner cannon",
-        "h2e2 h7f7 h0g2 h9g7 i0h0 i9h9",
+        "h2e2 h7f7 h0g2 h9g7 i0h0 i9h9 b0c2 b9c7",
     ),
     // Same-direction cannons (顺炮).
     (

@@ -84,6 +84,13 @@ impl fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
+/// What a worker tells the thread that prints: a game (by its index in
+/// the schedule) has started, or has finished with this record.
+enum GameEvent {
+    Started(usize),
+    Finished(usize, GameRecord),
+}
+
 /// One scheduled game.
 #[derive(Clone, Debug)]
 struct Job {
@@ -214,7 +221,7 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
     };
     let stop = AtomicBool::new(false);
     let queue = JobQueue::new(config.concurrency);
-    let (sender, results) = mpsc::channel::<(usize, GameRecord)>();
+    let (sender, results) = mpsc::channel::<GameEvent>();
     let mut played = 0;
     let mut interrupted = false;
     // The first game's half points of each slot, until its partner ends.
@@ -232,7 +239,17 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
         drop(sender);
         loop {
             match results.recv_timeout(Duration::from_millis(100)) {
-                Ok((index, record)) => {
+                Ok(GameEvent::Started(index)) => {
+                    let job = &jobs[index];
+                    println!(
+                        "Started game {} of {} ({} vs {})",
+                        job.number,
+                        jobs.len(),
+                        names[job.red],
+                        names[job.black]
+                    );
+                }
+                Ok(GameEvent::Finished(index, record)) => {
                     let job = &jobs[index];
                     played += 1;
                     let pgn_game = pgn_of(&config, job, &record);
@@ -315,11 +332,14 @@ fn worker(
     settings: &GameSettings,
     stop: &AtomicBool,
     queue: &JobQueue,
-    results: mpsc::Sender<(usize, GameRecord)>,
+    results: mpsc::Sender<GameEvent>,
 ) {
     let mut engines: Vec<Option<Engine>> = config.engines.iter().map(|_| None).collect();
     while let Some(index) = queue.take(stop) {
         let Some(job) = jobs.get(index) else { break };
+        if results.send(GameEvent::Started(index)).is_err() {
+            break;
+        }
         let opening = &openings[job.opening];
         let mut failed = None;
         for (color, who) in [(Color::Red, job.red), (Color::Black, job.black)] {
@@ -371,7 +391,7 @@ fn worker(
                 record
             }
         };
-        if results.send((index, record)).is_err() {
+        if results.send(GameEvent::Finished(index, record)).is_err() {
             break;
         }
     }
@@ -398,6 +418,10 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
         ("Red".to_string(), red.name.clone()),
         ("Black".to_string(), black.name.clone()),
         ("Result".to_string(), record.result.as_str().to_string()),
+        // By the Xiangqi PGN convention a reader takes moves without a
+        // `Format` tag as Chinese notation; these are ICCS.
+        ("Game".to_string(), "Chinese Chess".to_string()),
+        ("Format".to_string(), "ICCS".to_string()),
     ];
     if record.opening.fen != Position::START_FEN {
         tags.push(("FEN".to_string(), record.opening.fen.clone()));
@@ -405,13 +429,15 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
     }
     let start = Position::from_fen(&record.opening.fen).expect("openings are validated when read");
     if config.pgn_minimal {
-        // The seven tags, the start position, the moves: nothing more.
+        // The seven tags, the game and format, the start position, the
+        // moves: nothing more.
         let game = Game {
             tags,
             start,
             moves: record.moves.clone(),
             comments: vec![None; record.moves.len()],
             result: Some(record.result),
+            variations: 0,
         };
         return (game, None);
     }
@@ -424,6 +450,7 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
         moves: record.moves.clone(),
         comments: record.comments.clone(),
         result: Some(record.result),
+        variations: 0,
     };
     (game, Some(record.detail.clone()))
 }

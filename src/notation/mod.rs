@@ -10,7 +10,10 @@ mod wxf;
 
 pub use chinese::{parse_chinese, to_chinese, Script};
 pub use iccs::{looks_like_iccs, parse_iccs, to_iccs};
-pub use pgn::{parse_pgn, write_annotated_pgn, write_pgn, Game, GameResult, PgnError, PgnProblem};
+pub use pgn::{
+    notation_of, parse_pgn, write_annotated_pgn, write_marked_pgn, write_pgn, Game, GameResult,
+    PgnError, PgnProblem,
+};
 pub use wxf::{parse_wxf, to_wxf};
 
 use crate::core::{Move, Position};
@@ -71,15 +74,39 @@ impl FromStr for Notation {
 }
 
 /// Reads a move in whichever notation it is written: Chinese if it has a
-/// non-ASCII character, ICCS if it has that shape, WXF otherwise.
+/// character that is not ASCII once full-width forms are narrowed, ICCS if
+/// it has that shape, WXF otherwise. Chinese editors write WXF and ICCS in
+/// full-width characters (`Ｃ２＝５`, `Ｈ２－Ｅ２`), so those are read as
+/// their ASCII twins.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    if !text.is_ascii() {
-        parse_chinese(pos, text)
-    } else if looks_like_iccs(text) {
-        parse_iccs(pos, text)
+    let narrow = narrow_full_width(text);
+    let result = if !narrow.is_ascii() {
+        return parse_chinese(pos, text);
+    } else if looks_like_iccs(&narrow) {
+        parse_iccs(pos, &narrow)
     } else {
-        parse_wxf(pos, text)
-    }
+        parse_wxf(pos, &narrow)
+    };
+    // An error names the text as the file wrote it.
+    result.map_err(|e| match e {
+        NotationError::BadText(_) => NotationError::BadText(text.to_string()),
+        NotationError::NoSuchMove(_) => NotationError::NoSuchMove(text.to_string()),
+        NotationError::Ambiguous(_) => NotationError::Ambiguous(text.to_string()),
+        other => other,
+    })
+}
+
+/// The text with the full-width forms of ASCII (U+FF01 to U+FF5E: `Ｃ`,
+/// `２`, `＝`, `＋`, `－`, `．`) and the ideographic space as ASCII; other
+/// characters are kept.
+pub fn narrow_full_width(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect()
 }
 
 /// Writes a legal move of `pos` in `notation`.

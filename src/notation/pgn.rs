@@ -1,7 +1,7 @@
 //! PGN game files for Xiangqi: tag pairs, then move text in ICCS, WXF or
 //! Chinese notation (detected per move), with move numbers, comments `{..}`
-//! (kept, one per move) and `; ..` (dropped), variations `(..)` (skipped),
-//! NAGs `$n` and a result. The crate's one PGN module: `chuhan convert`, the
+//! (kept, one per move) and `; ..` (dropped), variations `(..)` (skipped,
+//! and counted so a tool can say so), NAGs `$n` and a result. The crate's one PGN module: `chuhan convert`, the
 //! book builder and the match runner all read and write games here.
 //!
 //! A bad game does not stop the others: [`parse_pgn`] gives one result per
@@ -81,6 +81,8 @@ pub struct Game {
     /// One per move: the `{..}` comments that follow it, joined by `; `.
     pub comments: Vec<Option<String>>,
     pub result: Option<GameResult>,
+    /// How many variations `(..)` of the main line were skipped.
+    pub variations: usize,
 }
 
 impl Game {
@@ -116,23 +118,33 @@ pub struct PgnError {
     pub problem: PgnProblem,
 }
 
+impl fmt::Display for PgnProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnProblem::BadFen(fen, e) => write!(f, "bad FEN tag '{fen}': {e}"),
+            PgnProblem::BadMove { ply, side, error } => {
+                let side = match side {
+                    Color::Red => "Red",
+                    Color::Black => "Black",
+                };
+                write!(f, "move {} ({side}): {error}", ply / 2 + 1)
+            }
+            PgnProblem::Unclosed(c) => write!(f, "'{c}' is never closed"),
+        }
+    }
+}
+
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {}", self.game)?;
         if let Some(name) = &self.name {
             write!(f, " ({name})")?;
         }
-        match &self.problem {
-            PgnProblem::BadFen(fen, e) => write!(f, ": bad FEN tag '{fen}': {e}"),
-            PgnProblem::BadMove { ply, side, error } => {
-                let side = match side {
-                    Color::Red => "Red",
-                    Color::Black => "Black",
-                };
-                write!(f, ", move {} ({side}): {error}", ply / 2 + 1)
-            }
-            PgnProblem::Unclosed(c) => write!(f, ": '{c}' is never closed"),
-        }
+        let separator = match self.problem {
+            PgnProblem::BadMove { .. } => ", ",
+            _ => ": ",
+        };
+        write!(f, "{separator}{}", self.problem)
     }
 }
 
@@ -147,6 +159,7 @@ struct RawGame {
     /// The result word of the move text: `Some(None)` for `*`.
     result: Option<Option<GameResult>>,
     unclosed: Option<char>,
+    variations: usize,
 }
 
 impl RawGame {
@@ -214,6 +227,7 @@ impl RawGame {
             moves,
             comments: self.comments,
             result,
+            variations: self.variations,
         })
     }
 }
@@ -274,11 +288,51 @@ fn move_word(word: &str) -> Option<&str> {
     Some(word)
 }
 
+/// The Chinese moves of a word written without spaces between them
+/// (`炮二平五马８进７`, `炮二平五马８进７2.马二进三`): four characters a
+/// move, move numbers between them skipped. A word that does not split
+/// cleanly that way is returned whole, so its error names it as written.
+fn split_joined(word: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    if word.is_ascii() || chars.len() <= 4 {
+        return vec![word];
+    }
+    let is_digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        // A move number: digits, then at least one dot.
+        let mut j = i;
+        while j < chars.len() && is_digit(chars[j].1) {
+            j += 1;
+        }
+        let dots = chars[j..]
+            .iter()
+            .take_while(|(_, c)| NUMBER_DOTS.contains(c))
+            .count();
+        if j > i && dots > 0 {
+            i = j + dots;
+            continue;
+        }
+        let start = chars[i].0;
+        let end = chars.get(i + 4).map_or(word.len(), |&(at, _)| at);
+        let text = &word[start..end];
+        if i + 4 > chars.len() || super::chinese::parse_descriptive(text).is_none() {
+            return vec![word];
+        }
+        moves.push(text);
+        i += 4;
+    }
+    moves
+}
+
 enum Token {
     Tag(String, String),
     Word(String),
     /// A `{..}` comment of the main line.
     Comment(String),
+    /// A variation of the main line begins (its words are dropped).
+    Variation,
 }
 
 /// Splits the text into tag pairs, the words of the main line and its
@@ -329,6 +383,9 @@ fn tokenize(text: &str) -> (Vec<Token>, Option<char>) {
                 ';' => break,
                 '(' => {
                     flush(&mut tokens, &mut word, variation_depth);
+                    if variation_depth == 0 {
+                        tokens.push(Token::Variation);
+                    }
                     variation_depth += 1;
                 }
                 ')' => {
@@ -370,11 +427,14 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
                 if let Some(result) = result_token(&word) {
                     game.result = Some(result);
                     raw_games.push(std::mem::take(&mut game));
-                } else if let Some(mv) = move_word(&word) {
-                    game.moves.push(mv.to_string());
-                    game.comments.push(None);
+                } else if let Some(word) = move_word(&word) {
+                    for mv in split_joined(word) {
+                        game.moves.push(mv.to_string());
+                        game.comments.push(None);
+                    }
                 }
             }
+            Token::Variation => game.variations += 1,
             // A comment belongs to the move before it; one before the first
             // move (or after the result) has no move to go with.
             Token::Comment(text) => {
@@ -399,13 +459,28 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
 }
 
 /// Writes a game as PGN with its moves in `notation` (the `Format` tag is set
-/// to match), ten plies to a line; comments are left out.
+/// to match, and the `Result` tag to the result written after the moves),
+/// each move followed by its `{comment}`; a line breaks before Red's move
+/// after ten plies, or before a word that would pass 79 characters.
 pub fn write_pgn(game: &Game, notation: Notation) -> String {
+    write_marked_pgn(game, notation, &[], None)
+}
+
+/// [`write_pgn`] with a mark after each move's text (`marks[ply]`: `?!`,
+/// `?`, `??` or nothing; missing entries are nothing) and a `{closing}`
+/// comment before the result, as an analysis writes them.
+pub fn write_marked_pgn(
+    game: &Game,
+    notation: Notation,
+    marks: &[&str],
+    closing: Option<&str>,
+) -> String {
     let format = match notation {
         Notation::Iccs => "ICCS",
         Notation::Wxf => "WXF",
         Notation::Chinese(_) => "Chinese",
     };
+    let result = GameResult::token(game.result);
     let mut out = String::new();
     let wrote_format = game
         .tags
@@ -414,6 +489,8 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
     let tags = game.tags.iter().map(|(name, value)| {
         let value = if name.eq_ignore_ascii_case("Format") {
             format
+        } else if name.eq_ignore_ascii_case("Result") {
+            result
         } else {
             value.as_str()
         };
@@ -422,28 +499,94 @@ pub fn write_pgn(game: &Game, notation: Notation) -> String {
     let format_tag = (!wrote_format).then_some(("Format", format));
     write_tags(&mut out, tags.chain(format_tag));
     let mut pos = game.start.clone();
-    let mut line = String::new();
-    let first_black = pos.side_to_move() == Color::Black;
+    // Words, each marked with whether a line must break before it; a move
+    // number stays on the line of its move.
+    let mut words: Vec<(String, bool)> = Vec::new();
     for (ply, &mv) in game.moves.iter().enumerate() {
         let number = pos.fullmove_number();
-        if pos.side_to_move() == Color::Red {
-            line.push_str(&format!("{number}. "));
-        } else if ply == 0 && first_black {
-            line.push_str(&format!("{number}. ... "));
+        let red = pos.side_to_move() == Color::Red;
+        let ten = ply > 0 && ply % 10 == 0;
+        let prefix = if red {
+            format!("{number}. ")
+        } else if ply == 0 {
+            format!("{number}. ... ")
+        } else {
+            String::new()
+        };
+        let mark = marks.get(ply).copied().unwrap_or("");
+        let text = format_move(&pos, mv, notation);
+        words.push((format!("{prefix}{text}{mark}"), red && ten));
+        if let Some(Some(text)) = game.comments.get(ply) {
+            words.push((comment(text), false));
         }
-        line.push_str(&format_move(&pos, mv, notation));
-        line.push(' ');
         pos.make(mv);
-        if pos.side_to_move() == Color::Red && (ply + 1) % 10 == 0 {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
-        }
     }
-    line.push_str(GameResult::token(game.result));
-    out.push_str(&line);
+    if let Some(text) = closing {
+        words.push((comment(text), false));
+    }
+    words.push((result.to_string(), false));
+    let mut line_len = 0;
+    for (word, break_before) in words {
+        let len = display_width(&word);
+        if line_len > 0 && (break_before || line_len + 1 + len > 79) {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&word);
+        line_len += len;
+    }
     out.push('\n');
     out
+}
+
+/// How many columns `text` takes in a terminal: Chinese characters and
+/// full-width forms take two.
+fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c as u32 {
+            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF => 2,
+            0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// `{text}`, with any `}` in it (which would end the comment) made `)`.
+fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
+}
+
+/// The notation the first move of `text` is written in (`None` when it has
+/// no move): Chinese if it is not ASCII once full-width forms are narrowed
+/// (traditional when it has a character only that script uses), ICCS if it
+/// has that shape, WXF otherwise.
+pub fn notation_of(text: &str) -> Option<Notation> {
+    let (tokens, _) = tokenize(text.strip_prefix('\u{feff}').unwrap_or(text));
+    let first = tokens.iter().find_map(|token| match token {
+        Token::Word(word) if result_token(word).is_none() => move_word(word),
+        _ => None,
+    })?;
+    let narrow = super::narrow_full_width(first);
+    Some(if !narrow.is_ascii() {
+        let traditional = first.chars().any(|c| {
+            matches!(
+                c,
+                '帥' | '將' | '馬' | '傌' | '車' | '俥' | '砲' | '進' | '後'
+            )
+        });
+        Notation::Chinese(if traditional {
+            super::Script::Traditional
+        } else {
+            super::Script::Simplified
+        })
+    } else if super::looks_like_iccs(&narrow) {
+        Notation::Iccs
+    } else {
+        Notation::Wxf
+    })
 }
 
 /// Writes a game as the match runner keeps it: moves in ICCS, each followed
@@ -456,7 +599,6 @@ pub fn write_annotated_pgn(game: &Game, closing: Option<&str>) -> String {
         &mut out,
         game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())),
     );
-    let comment = |text: &str| format!("{{{}}}", text.replace('}', ")"));
     let mut number = game.start.fullmove_number();
     let mut side = game.start.side_to_move();
     let mut words = Vec::new();

@@ -18,7 +18,8 @@ pub mod event;
 mod failure;
 pub mod io;
 mod job;
-mod memory;
+// The tools that build a table of a size the user names ask it too.
+pub(crate) mod memory;
 pub mod options;
 mod perft;
 pub mod reply;

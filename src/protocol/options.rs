@@ -40,6 +40,8 @@ pub enum Key {
     EvalFile,
     /// Whether the network evaluation speaks (otherwise the hand-crafted one).
     UseNnue,
+    /// UCI `UCI_ShowWDL`: `wdl W D L` in each `info` line with a score.
+    ShowWdl,
 }
 
 /// An option's type as the protocols announce it.
@@ -189,6 +191,9 @@ pub const TABLE: &[Spec] = &[
             default: FULL_ELO as i64,
         },
     ),
+    // Win/draw/loss chances beside the score, from a model of our own games
+    // (`search::wdl`), as Stockfish shows them.
+    spec(Key::ShowWdl, None, Some("UCI_ShowWDL"), Kind::Check(false)),
     spec(
         Key::ResignScore,
         Some("resignscore"),
@@ -334,6 +339,8 @@ pub struct Options {
     pub use_nnue: bool,
     /// The network in use: a file's path, or `nnue::BUILT_IN`.
     pub eval_file: String,
+    /// UCI: win/draw/loss chances in the `info` lines.
+    pub show_wdl: bool,
 }
 
 /// The starting state is read from [`TABLE`], so that what is announced as
@@ -378,6 +385,7 @@ impl Default for Options {
             elo: spin(Key::Elo) as i32,
             use_nnue: check(Key::UseNnue),
             eval_file: crate::nnue::BUILT_IN.to_string(),
+            show_wdl: check(Key::ShowWdl),
         }
     }
 }
@@ -503,6 +511,7 @@ impl Options {
             (Key::Elo, Value::Int(elo)) => self.elo = elo as i32,
             (Key::UseNnue, Value::Bool(b)) => self.use_nnue = b,
             (Key::EvalFile, Value::Text(t)) => self.eval_file = t,
+            (Key::ShowWdl, Value::Bool(b)) => self.show_wdl = b,
             // `validate` returns the value kind the table gives each key.
             _ => {}
         }

@@ -3,7 +3,7 @@
 
 use super::command::Dialect;
 use crate::core::Move;
-use crate::search::{Bound, Info, Score, TtHit};
+use crate::search::{wdl, Bound, Info, Score, TtHit};
 
 pub const NAME: &str = "chuhan";
 pub const AUTHOR: &str = "the chuhan authors";
@@ -65,8 +65,11 @@ fn moves(pv: &[Move]) -> String {
     pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
 }
 
-/// The `info` lines for one progress report.
-pub fn info(dialect: Dialect, info: &Info) -> Vec<String> {
+/// The `info` lines for one progress report; with `wdl_material` (UCI
+/// `UCI_ShowWDL` on: the root's material, see [`crate::search::wdl`]) a UCI
+/// score is followed by `wdl W D L`, the chances per mille for the side to
+/// move.
+pub fn info(dialect: Dialect, info: &Info, wdl_material: Option<i32>) -> Vec<String> {
     match (dialect, info) {
         // UCCI has no words for a bound: a failed window's score is not printed as if exact.
         (Dialect::Ucci, Info::Iteration(it)) if it.bound != Bound::Exact => Vec::new(),
@@ -86,8 +89,15 @@ pub fn info(dialect: Dialect, info: &Info) -> Vec<String> {
                 Bound::Lower => " lowerbound",
                 Bound::Upper => " upperbound",
             };
+            let wdl = match wdl_material {
+                Some(material) => {
+                    let w = wdl::FITTED.wdl(it.score, material);
+                    format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+                }
+                None => String::new(),
+            };
             let mut line = format!(
-                "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {}",
+                "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {} hashfull {} time {}",
                 it.depth,
                 it.seldepth,
                 it.multipv,
@@ -191,7 +201,7 @@ mod tests {
             pv: vec![mv("h2e2"), mv("h9g7")],
         });
         assert_eq!(
-            info(Dialect::Ucci, &it),
+            info(Dialect::Ucci, &it, None),
             [
                 format!(
                     "info depth 5 score {} pv h2e2 h9g7",
@@ -201,7 +211,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            info(Dialect::Uci, &it),
+            info(Dialect::Uci, &it, None),
             ["info depth 5 seldepth 9 multipv 1 score mate 2 nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2 h9g7"]
         );
         let Info::Iteration(exact) = it else {
@@ -214,7 +224,7 @@ mod tests {
             ..exact.clone()
         });
         assert_eq!(
-            info(Dialect::Uci, &fail_high),
+            info(Dialect::Uci, &fail_high, None),
             ["info depth 5 seldepth 9 multipv 1 score cp 80 lowerbound nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2"]
         );
         let fail_low = Info::Iteration(Iteration {
@@ -224,10 +234,10 @@ mod tests {
             ..exact
         });
         assert_eq!(
-            info(Dialect::Uci, &fail_low),
+            info(Dialect::Uci, &fail_low, None),
             ["info depth 5 seldepth 9 multipv 1 score cp -20 upperbound nodes 1234 nps 5000 hashfull 3 time 250"]
         );
-        assert!(info(Dialect::Ucci, &fail_high).is_empty());
+        assert!(info(Dialect::Ucci, &fail_high, None).is_empty());
         let progress = Info::Progress(crate::search::Progress {
             nodes: 2_000_000,
             nps: 1_000_000,
@@ -235,14 +245,55 @@ mod tests {
             hashfull: 41,
         });
         assert_eq!(
-            info(Dialect::Uci, &progress),
+            info(Dialect::Uci, &progress, None),
             ["info nodes 2000000 nps 1000000 hashfull 41 time 2000"]
         );
         assert_eq!(
-            info(Dialect::Ucci, &progress),
+            info(Dialect::Ucci, &progress, None),
             ["info time 2000 nodes 2000000"]
         );
-        assert!(info(Dialect::Ucci, &fail_low).is_empty());
+        assert!(info(Dialect::Ucci, &fail_low, None).is_empty());
+    }
+
+    #[test]
+    fn wdl_follows_the_score_and_its_bound() {
+        let it = Info::Iteration(Iteration {
+            depth: 5,
+            seldepth: 9,
+            multipv: 1,
+            score: Score::Mate(2),
+            bound: Bound::Exact,
+            nodes: 1234,
+            nps: 5000,
+            time: Duration::from_millis(250),
+            hashfull: 3,
+            pv: vec![mv("h2e2")],
+        });
+        assert_eq!(
+            info(Dialect::Uci, &it, Some(106)),
+            ["info depth 5 seldepth 9 multipv 1 score mate 2 wdl 1000 0 0 nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2"]
+        );
+        let Info::Iteration(exact) = it else {
+            unreachable!()
+        };
+        let w = crate::search::wdl::FITTED.wdl(Score::Cp(80), 60);
+        let fail_high = Info::Iteration(Iteration {
+            score: Score::Cp(80),
+            bound: Bound::Lower,
+            ..exact
+        });
+        let line = &info(Dialect::Uci, &fail_high, Some(60))[0];
+        assert!(
+            line.contains(&format!(
+                " score cp 80 lowerbound wdl {} {} {} nodes ",
+                w.win, w.draw, w.loss
+            )),
+            "{line}"
+        );
+        // UCCI has no such words.
+        assert!(!info(Dialect::Ucci, &fail_high, Some(60))
+            .iter()
+            .any(|l| l.contains("wdl")));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::{bench, clock, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
 use crate::core::{Move, Position};
 use crate::nnue::Network;
-use crate::search::{fault, Engine, Evaluator};
+use crate::search::{fault, wdl, Engine, Evaluator, Limits};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -39,8 +39,11 @@ enum Busy {
         /// The opponent offered a draw (`go draw` or `ponderhit draw`).
         draw_offered: bool,
         timed: bool,
-        /// Infinite and ponder searches end only when told to.
+        /// Searches with no limit that ends them (infinite, ponder, a bare
+        /// `go`) end only when told to; end of input tells them.
         open_ended: bool,
+        /// Whether the limits bound the search once pondering stops.
+        bounded_after_ponderhit: bool,
     },
     Job(Job),
 }
@@ -508,13 +511,30 @@ impl Session {
             limits.multipv = self.options.multipv;
         }
         limits.skill = self.options.skill();
-        let open_ended = limits.infinite || limits.ponder;
+        let open_ended = !limits.ends_by_itself();
+        let bounded_after_ponderhit = Limits {
+            ponder: false,
+            ..limits.clone()
+        }
+        .ends_by_itself();
         if self.options.batch && open_ended {
-            self.error("batch mode reads no 'stop': an infinite or ponder search would never end");
+            self.error(
+                "batch mode reads no 'stop': a search with no limit (infinite, ponder, \
+                 or no depth, nodes or time) would never end",
+            );
             return;
         }
         if self.options.debug {
-            self.note(format!("debug: limits {limits:?}"));
+            let overhead = Duration::from_millis(self.options.move_overhead_ms);
+            let plan = match limits.time_plan(overhead) {
+                Some(plan) => format!(
+                    "; time plan: soft {} ms, hard {} ms",
+                    plan.soft.as_millis(),
+                    plan.hard.as_millis()
+                ),
+                None => String::new(),
+            };
+            self.note(format!("debug: limits {limits}{plan}"));
         }
         let timed = clock::is_timed(&limits);
         // Games use the book; analysis (depth, nodes, infinite, ponder) searches.
@@ -525,11 +545,14 @@ impl Session {
                 return;
             }
         }
+        let wdl_material = (dialect == Dialect::Uci && self.options.show_wdl)
+            .then(|| wdl::material(&self.position));
         let thinking = Thinking::start(
             &self.engine,
             &self.position,
             limits,
             dialect,
+            wdl_material,
             self.out.clone(),
             self.events.clone(),
         );
@@ -538,6 +561,7 @@ impl Session {
             draw_offered: go.draw,
             timed,
             open_ended,
+            bounded_after_ponderhit,
         });
     }
 
@@ -598,12 +622,13 @@ impl Session {
                 thinking,
                 draw_offered,
                 open_ended,
+                bounded_after_ponderhit,
                 ..
             }) if thinking.control.is_pondering() => {
                 thinking.control.ponderhit();
                 *draw_offered |= draw;
                 // A ponder search with no limit of its own waits for `stop` still.
-                *open_ended = false;
+                *open_ended = !*bounded_after_ponderhit;
             }
             _ => self.error("ponderhit without a ponder search is ignored"),
         }
@@ -677,7 +702,8 @@ impl Session {
                 bench::MAX_BENCH
             ));
         }
-        self.spawn_job("bench", false, move |_| bench::report(depth));
+        let evaluator = self.engine.evaluator().clone();
+        self.spawn_job("bench", false, move |_| bench::report(depth, evaluator));
     }
 }
 

@@ -33,12 +33,15 @@ pub struct Thinking {
 }
 
 impl Thinking {
-    /// Starts searching `pos`; progress goes to `out` in `dialect`'s words.
+    /// Starts searching `pos`; progress goes to `out` in `dialect`'s words,
+    /// with win/draw/loss chances at `wdl_material` when asked (see
+    /// [`reply::info`]).
     pub fn start(
         engine: &Engine,
         pos: &Position,
         limits: Limits,
         dialect: Dialect,
+        wdl_material: Option<i32>,
         out: Output,
         events: Sender<Event>,
     ) -> Thinking {
@@ -55,7 +58,7 @@ impl Thinking {
                         }
                     }
                 }
-                out.lines(reply::info(dialect, info));
+                out.lines(reply::info(dialect, info, wdl_material));
             }),
         );
         let control = handle.control();

@@ -131,8 +131,10 @@ impl Drop for Worker<'_> {
     }
 }
 
-/// Root moves are announced (`info currmove`) only once a search runs this long.
-const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+/// Root moves are announced (`info currmove`) only once a search runs this
+/// long, as Stockfish does: a GUI shows them for long analyses, and a game's
+/// searches of a second or two are not flooded with a line per root move.
+const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(3);
 
 impl<'a> Worker<'a> {
     pub fn new(

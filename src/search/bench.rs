@@ -1,7 +1,9 @@
 //! `chuhan bench`: a fixed-depth search over a fixed set of positions on one
-//! thread. The total node count is a signature of the search: the same
-//! binary always gives the same count, and a change that alters it on purpose
-//! says so. Nodes per second is the speed figure.
+//! thread, with the engine's own evaluation unless told otherwise. The total
+//! node count is a signature of the search: the same binary always gives the
+//! same count, and a change that alters it on purpose says so (the counts
+//! are pinned in `tests/data/bench.tsv`). Nodes per second is the speed
+//! figure.
 
 use super::{Engine, Evaluator, Limits};
 use crate::core::Position;
@@ -62,7 +64,9 @@ impl BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` on one thread, each with a clear table.
+/// Searches every bench position to `depth` on one thread, each with a
+/// clear table, with the engine's own evaluation
+/// ([`Evaluator::engine_default`]).
 pub fn run_bench(depth: i32, hash_megabytes: usize) -> BenchResult {
     run_bench_under(depth, hash_megabytes, RuleSet::default())
 }
@@ -70,7 +74,7 @@ pub fn run_bench(depth: i32, hash_megabytes: usize) -> BenchResult {
 /// [`run_bench`] with repetitions in the search judged by `rules` (to
 /// measure what the repetition rules cost).
 pub fn run_bench_under(depth: i32, hash_megabytes: usize, rules: RuleSet) -> BenchResult {
-    run_bench_with(depth, hash_megabytes, rules, Evaluator::Classical)
+    run_bench_with(depth, hash_megabytes, rules, Evaluator::engine_default())
 }
 
 /// [`run_bench_under`] with the evaluation `evaluator` (to compare the

@@ -17,6 +17,13 @@ pub enum Evaluator {
 }
 
 impl Evaluator {
+    /// The evaluation the engine plays with unless told otherwise (`Use
+    /// NNUE` on, `EvalFile` the built-in network): the tools that measure
+    /// the engine (`bench`, `tactics`, `analyse`) search with it too.
+    pub fn engine_default() -> Evaluator {
+        Evaluator::Network(crate::nnue::built_in())
+    }
+
     /// `pos`'s value for the side to move, in centipawns, from scratch.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         match self {

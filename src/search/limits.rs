@@ -120,6 +120,57 @@ impl TimePlan {
     }
 }
 
+/// The limits in the words of a `go` command (`depth 8 nodes 5000 clock
+/// 60000+1000 ms`), only those set, for the debug line a GUI's user reads.
+impl std::fmt::Display for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = |d: Duration| d.as_millis();
+        let mut words = Vec::new();
+        if self.infinite {
+            words.push("infinite".to_string());
+        }
+        if self.ponder {
+            words.push("ponder".to_string());
+        }
+        if let Some(depth) = self.depth {
+            words.push(format!("depth {depth}"));
+        }
+        if let Some(nodes) = self.nodes {
+            words.push(format!("nodes {nodes}"));
+        }
+        if let Some(mate) = self.mate {
+            words.push(format!("mate {mate}"));
+        }
+        if let Some(t) = self.move_time {
+            words.push(format!("movetime {} ms", ms(t)));
+        }
+        if let Some(c) = &self.clock {
+            let mut clock = format!("clock {}+{} ms", ms(c.time), ms(c.increment));
+            if let Some(moves) = c.moves_to_go {
+                clock += &format!(" movestogo {moves}");
+            }
+            if let Some(opp) = c.opponent_time {
+                clock += &format!(" opponent {}+{} ms", ms(opp), ms(c.opponent_increment));
+            }
+            words.push(clock);
+        }
+        if self.multipv > 1 {
+            words.push(format!("multipv {}", self.multipv));
+        }
+        if let Some(skill) = self.skill {
+            words.push(format!("skill {}", skill.level()));
+        }
+        if !self.banned.is_empty() {
+            let banned: Vec<String> = self.banned.iter().map(Move::to_string).collect();
+            words.push(format!("banned {}", banned.join(" ")));
+        }
+        if words.is_empty() {
+            return f.write_str("no limit (until stop)");
+        }
+        f.write_str(&words.join(", "))
+    }
+}
+
 impl Limits {
     /// Whether `score` (internal, from a completed iteration) proves the
     /// mate that [`Limits::mate`] asks for.
@@ -127,6 +178,19 @@ impl Limits {
         self.mate.is_some_and(|moves| {
             score >= MATE_BOUND && (MATE - score + 1) / 2 <= moves.min(i32::MAX as u32) as i32
         })
+    }
+
+    /// Whether the search ends without being told: a depth, node, time or
+    /// clock limit bounds it and it is neither infinite nor pondering. A
+    /// search that does not (a bare `go`, or `go mate N` with nothing else)
+    /// runs until `stop`, so the protocol must stop it when input ends.
+    pub fn ends_by_itself(&self) -> bool {
+        !self.infinite
+            && !self.ponder
+            && (self.depth_limit().is_some()
+                || self.node_limit().is_some()
+                || self.move_time.is_some()
+                || self.clock.is_some())
     }
 
     /// The depth limit: the GUI's, or the skill level's if that is smaller.

@@ -22,6 +22,7 @@ mod shared;
 pub mod skill;
 pub mod tt;
 mod vote;
+pub mod wdl;
 pub mod weights;
 
 pub use engine::{Engine, SearchControl, SearchHandle};

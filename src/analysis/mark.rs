@@ -1,0 +1,87 @@
+//! How a move is judged by the score it lost: an inaccuracy (`?!`), a
+//! mistake (`?`) or a blunder (`??`), with the PGN numeric annotation
+//! glyph of each.
+
+use std::fmt;
+
+/// A judgement on a move, from the centipawns it lost against the
+/// engine's best move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    /// `?!`: about a pawn lost ([`Mark::INACCURACY`] or more).
+    Inaccuracy,
+    /// `?`: two or three pawns lost ([`Mark::MISTAKE`] or more).
+    Mistake,
+    /// `??`: most of a horse or cannon lost ([`Mark::BLUNDER`] or more).
+    Blunder,
+}
+
+impl Mark {
+    /// The least loss, in centipawns, of each mark. A pawn before the river
+    /// is worth about 50 and a horse about 450: a blunder gives away most
+    /// of a piece, a chariot given for a cannon (about 550) among them.
+    pub const INACCURACY: i32 = 50;
+    pub const MISTAKE: i32 = 120;
+    pub const BLUNDER: i32 = 300;
+
+    pub const ALL: [Mark; 3] = [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
+
+    /// The mark a move earns by losing `loss` centipawns, if any.
+    pub fn for_loss(loss: i32) -> Option<Mark> {
+        match loss {
+            l if l >= Mark::BLUNDER => Some(Mark::Blunder),
+            l if l >= Mark::MISTAKE => Some(Mark::Mistake),
+            l if l >= Mark::INACCURACY => Some(Mark::Inaccuracy),
+            _ => None,
+        }
+    }
+
+    /// The suffix written after the move: `?!`, `?` or `??`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
+    /// The PGN numeric annotation glyph: `$6`, `$2` or `$4`.
+    pub fn nag(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "$6",
+            Mark::Mistake => "$2",
+            Mark::Blunder => "$4",
+        }
+    }
+
+    /// The word a summary counts it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.suffix())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_threshold_starts_its_mark() {
+        assert_eq!(Mark::for_loss(Mark::INACCURACY - 1), None);
+        assert_eq!(Mark::for_loss(Mark::INACCURACY), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::for_loss(Mark::MISTAKE - 1), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::for_loss(Mark::MISTAKE), Some(Mark::Mistake));
+        assert_eq!(Mark::for_loss(Mark::BLUNDER), Some(Mark::Blunder));
+        assert_eq!(Mark::for_loss(5_000), Some(Mark::Blunder));
+        assert_eq!(Mark::for_loss(-40), None);
+    }
+}
