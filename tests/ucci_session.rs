@@ -231,8 +231,10 @@ fn ponder_then_ponderhit_and_ponder_then_stop() {
 const RED_LOST: &str = "3k5/9/9/9/r8/9/9/9/9/3AKA3 w - - 0 1";
 /// The same with the chariot Red's.
 const RED_WON: &str = "3k5/9/9/9/R8/9/9/9/9/3AKA3 w - - 0 1";
-/// Red defends with advisors and elephants: lost on the score, but no mate in sight.
-const RED_DOWN_A_CHARIOT: &str = "3k5/9/9/9/r8/9/9/4B4/9/2BAKA3 w - - 0 1";
+/// Red defends with advisors and an elephant (with both elephants the lone
+/// chariot cannot win, and the engine knows it): lost on the score, but no
+/// mate in sight.
+const RED_DOWN_A_CHARIOT: &str = "3k5/9/9/9/r8/9/9/4B4/9/3AKA3 w - - 0 1";
 /// Kings, advisors and elephants only.
 const BARE: &str = "3akab2/9/4b4/9/9/9/9/4B4/4A4/3AK1B2 w - - 0 1";
 

@@ -318,7 +318,10 @@ const BUILT_IN: &[(&str, &str)] = &[
     // Horse openings (起马局).
     ("left horse opening v pawn", "b0c2 g6g5 h2e2 h9g7"),
     ("right horse opening v pawn", "h0g2 c6c5 c3c4 b9c7"),
-    ("horse opening v third pawns", "h0g2 h9g7 g3g4 g6g5"),
+    (
+        "horse opening, third pawn v screen horses",
+        "h0g2 h9g7 g3g4 b9c7",
+    ),
     ("horse opening v central cannon", "b0c2 h7e7 h0g2 h9g7"),
     // Cannon openings.
     ("palace-corner cannon", "h2f2 h9g7 h0g2 b9c7"),
