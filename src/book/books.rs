@@ -2,6 +2,7 @@
 //! of the book. Every move it returns is legal and not banned.
 
 use super::choice::{choose, Randomness};
+use super::file::BUILT_IN_BOOK;
 use super::{BookError, BookFile, Candidate};
 use crate::core::{Move, Position};
 use crate::random::Rng;
@@ -10,15 +11,6 @@ use std::path::{Path, PathBuf};
 
 /// The file name of the book `chuhan book build` writes by default.
 pub const DEFAULT_BOOK_NAME: &str = "chuhan.book";
-
-/// What `bookfiles` / `BookFile` (and `chuhan book probe`) call the book
-/// built into the binary, the engine's default.
-pub const BUILT_IN_BOOK: &str = "<built-in>";
-
-/// The shipped book (`book/chuhan.book`, see `book/README`), inside the
-/// binary: an installed engine has its book wherever it is copied, not
-/// only beside the checkout it was built from.
-pub(super) static BUILT_IN_BYTES: &[u8] = include_bytes!("../../book/chuhan.book");
 
 /// The move the book chose, and where it came from (for the `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]

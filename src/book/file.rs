@@ -30,13 +30,22 @@ pub struct Candidate {
     pub weight: u16,
 }
 
+/// What `bookfiles` / `BookFile` (and `chuhan book probe`) call the book
+/// built into the binary, the engine's default.
+pub const BUILT_IN_BOOK: &str = "<built-in>";
+
+/// The shipped book (`book/chuhan.book`, see `book/README`), inside the
+/// binary: an installed engine has its book wherever it is copied, not
+/// only beside the checkout it was built from.
+static BUILT_IN_BYTES: &[u8] = include_bytes!("../../book/chuhan.book");
+
 impl BookFile {
     /// Reads a book file; the format is recognised from its contents.
-    /// [`super::BUILT_IN_BOOK`] names the book built into the binary.
+    /// [`BUILT_IN_BOOK`] names the book built into the binary.
     pub fn open(path: impl AsRef<Path>) -> Result<BookFile, BookError> {
         let path = path.as_ref();
-        if path == Path::new(super::BUILT_IN_BOOK) {
-            return BookFile::from_bytes(path, super::books::BUILT_IN_BYTES);
+        if path == Path::new(BUILT_IN_BOOK) {
+            return BookFile::from_bytes(path, BUILT_IN_BYTES);
         }
         let bytes = std::fs::read(path).map_err(|error| BookError::Io {
             path: path.to_path_buf(),

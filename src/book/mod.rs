@@ -17,12 +17,12 @@ pub mod key;
 mod search_analyst;
 mod settings;
 
-pub use books::{BookMove, Books, BUILT_IN_BOOK, DEFAULT_BOOK_NAME};
+pub use books::{BookMove, Books, DEFAULT_BOOK_NAME};
 pub use builder::{add_game, BookBuilder, MoveStats};
 pub use choice::{choose, BadRandomness, Randomness};
 pub use error::BookError;
 pub use explore::{analysis_weight, explore, Analyst, ExploreLimits};
-pub use file::{BookFile, BookFormat, Candidate};
+pub use file::{BookFile, BookFormat, Candidate, BUILT_IN_BOOK};
 pub use format::{write_book, BookEntry};
 pub use key::{book_key, BookKey};
 pub use search_analyst::SearchAnalyst;

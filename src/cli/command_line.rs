@@ -14,15 +14,11 @@ use super::r#match;
 use super::tactics::{self, TacticsArgs};
 use super::train::{self, TrainArgs};
 use super::tune::{self, TuneArgs};
-use super::ToolError;
+use super::{ToolError, VERSION};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
 use std::process::ExitCode;
-
-/// The version, and the git commit when built from a git checkout (see
-/// build.rs).
-pub const VERSION: &str = env!("CHUHAN_VERSION");
 
 /// The exit status of an argument error, as clap gives it.
 const USAGE_ERROR: u8 = 2;
