@@ -12,7 +12,8 @@
 //! of the outcomes' overall shares, and the model's chances at a few scores
 //! and materials.
 
-use chuhan::learn::data::format::{DataReader, GameResult};
+use chuhan::core::GameResult;
+use chuhan::learn::data::format::DataReader;
 use chuhan::search::wdl::{material, WdlModel, START_MATERIAL};
 use chuhan::Color;
 use std::collections::HashMap;

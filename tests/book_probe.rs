@@ -2,7 +2,7 @@
 //! bans, seeded choice, and damaged files.
 
 use chuhan::book::{write_book, BookBuilder, BookError, BookFile, Books, Randomness};
-use chuhan::notation::GameResult;
+use chuhan::core::GameResult;
 use chuhan::random::Rng;
 use chuhan::{Move, Position};
 use std::path::PathBuf;

@@ -3,8 +3,9 @@
 //! a file of another kind, version or record size, or one cut short, is
 //! refused with an error, and appending repairs a cut-short end.
 
+use chuhan::core::GameResult;
 use chuhan::learn::data::format::{
-    DataError, DataFileError, DataReader, DataWriter, GameResult, Record, HEADER_LEN, RECORD_LEN,
+    DataError, DataFileError, DataReader, DataWriter, Record, HEADER_LEN, RECORD_LEN,
 };
 use chuhan::random::Rng;
 use chuhan::Position;

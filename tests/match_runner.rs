@@ -2,7 +2,8 @@
 //! scripted test engine (`examples/scripted_engine.rs`) forcing each way a
 //! game can end, and bad input reported in one line.
 
-use chuhan::notation::{parse_pgn, Game, GameResult, PgnError};
+use chuhan::core::GameResult;
+use chuhan::notation::{parse_pgn, Game, PgnError};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

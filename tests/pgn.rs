@@ -1,7 +1,8 @@
 //! PGN reading and writing through the library.
 
+use chuhan::core::GameResult;
 use chuhan::notation::{
-    parse_pgn, write_annotated_pgn, write_pgn, Game, GameResult, Notation, PgnProblem, Script,
+    parse_pgn, write_annotated_pgn, write_pgn, Game, Notation, PgnProblem, Script,
 };
 use chuhan::{Color, Move, Position};
 

@@ -3,8 +3,8 @@
 //! Mirror images are merged here, so each line is stored once.
 
 use super::{book_key, BookEntry};
+use crate::core::GameResult;
 use crate::core::{Move, Position};
-use crate::notation::GameResult;
 use std::collections::HashMap;
 
 /// What the games said about one move.

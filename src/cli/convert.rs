@@ -6,7 +6,8 @@
 
 use super::input::read_text;
 use super::ToolError;
-use crate::notation::{parse_pgn, write_pgn, Game, GameResult, Notation};
+use crate::core::GameResult;
+use crate::notation::{parse_pgn, write_pgn, Game, Notation};
 
 /// Rewrite the games of a file as PGN in the notation asked for.
 ///

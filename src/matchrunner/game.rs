@@ -7,8 +7,8 @@
 use super::clock::Clock;
 use super::engine::{Engine, Failure, GameSoFar, Reply};
 use super::openings::Opening;
+use crate::core::GameResult;
 use crate::core::{Color, Move, Position};
-pub use crate::notation::GameResult;
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
 use crate::search::score::{is_mate, MATE};
 use std::fmt;

@@ -5,11 +5,12 @@
 
 use super::args::MatchConfig;
 use super::engine::{Engine, StartError, HANDSHAKE_TIMEOUT};
-use super::game::{self, GameOutcome, GameRecord, GameResult, GameSettings, Termination};
+use super::game::{self, GameOutcome, GameRecord, GameSettings, Termination};
 use super::interrupt;
 use super::openings::{self, Opening, OpeningError, OpeningOrder, OpeningPolicy};
 use super::report::PairStats;
 use super::stats::SprtState;
+use crate::core::GameResult;
 use crate::core::{Color, Position};
 use crate::notation::{write_annotated_pgn, Game};
 use std::collections::HashMap;

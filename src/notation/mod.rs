@@ -11,8 +11,8 @@ mod wxf;
 pub use chinese::{parse_chinese, to_chinese, Script};
 pub use iccs::{looks_like_iccs, parse_iccs, to_iccs};
 pub use pgn::{
-    notation_of, parse_pgn, write_annotated_pgn, write_marked_pgn, write_pgn, Game, GameResult,
-    PgnError, PgnProblem,
+    notation_of, parse_pgn, write_annotated_pgn, write_marked_pgn, write_pgn, Game, PgnError,
+    PgnProblem,
 };
 pub use wxf::{parse_wxf, to_wxf};
 

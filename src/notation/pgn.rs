@@ -8,57 +8,8 @@
 //! game, and an error names the game and the move that failed.
 
 use super::{format_move, parse_move, Notation, NotationError};
-use crate::core::{Color, FenError, Move, Position};
+use crate::core::{Color, FenError, GameResult, Move, Position};
 use std::fmt;
-
-/// How a game ended: the crate's one result type, for PGN games, the match
-/// runner and the book builder. A game without a result (PGN `*`) has none:
-/// `Option<GameResult>`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    RedWins,
-    BlackWins,
-    Draw,
-}
-
-impl GameResult {
-    /// The result when `color` loses.
-    pub fn loss_for(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::BlackWins,
-            Color::Black => GameResult::RedWins,
-        }
-    }
-
-    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The PGN result of a game that may have none (`*`).
-    pub fn token(result: Option<GameResult>) -> &'static str {
-        result.map_or("*", GameResult::as_str)
-    }
-
-    /// Half points (0, 1, 2) for `color`.
-    pub fn half_points(self, color: Color) -> u32 {
-        match (self, color) {
-            (GameResult::Draw, _) => 1,
-            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 2,
-            _ => 0,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// A word of move text as a result: `None` if it is not one, `Some(None)`
 /// for `*`, the game without a result.

@@ -30,7 +30,7 @@
 //! number of records was cut short while being written: [`DataReader`]
 //! refuses its last piece, and [`DataWriter::append`] cuts it off first.
 
-use crate::core::{board_fen, Color, Piece, PieceKind, Position};
+use crate::core::{board_fen, Color, GameResult, Piece, PieceKind, Position};
 use std::fmt;
 use std::fs::{self, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -53,47 +53,21 @@ const NO_PIECE: u8 = 255;
 const FLAG_IN_CHECK: u8 = 1;
 const FLAG_CAPTURE: u8 = 2;
 
-/// How a game ended, from Red's side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    BlackWins,
-    Draw,
-    RedWins,
+/// A result's byte in a record.
+fn result_code(result: GameResult) -> u8 {
+    match result {
+        GameResult::BlackWins => 0,
+        GameResult::Draw => 1,
+        GameResult::RedWins => 2,
+    }
 }
 
-impl GameResult {
-    /// 0, 0.5 or 1: Red's share of the points.
-    pub fn red_score(self) -> f64 {
-        match self {
-            GameResult::BlackWins => 0.0,
-            GameResult::Draw => 0.5,
-            GameResult::RedWins => 1.0,
-        }
-    }
-
-    /// The result in which `loser` lost.
-    pub fn loss_for(loser: Color) -> GameResult {
-        match loser {
-            Color::Red => GameResult::BlackWins,
-            Color::Black => GameResult::RedWins,
-        }
-    }
-
-    fn code(self) -> u8 {
-        match self {
-            GameResult::BlackWins => 0,
-            GameResult::Draw => 1,
-            GameResult::RedWins => 2,
-        }
-    }
-
-    fn from_code(code: u8) -> Option<GameResult> {
-        match code {
-            0 => Some(GameResult::BlackWins),
-            1 => Some(GameResult::Draw),
-            2 => Some(GameResult::RedWins),
-            _ => None,
-        }
+fn result_from_code(code: u8) -> Option<GameResult> {
+    match code {
+        0 => Some(GameResult::BlackWins),
+        1 => Some(GameResult::Draw),
+        2 => Some(GameResult::RedWins),
+        _ => None,
     }
 }
 
@@ -254,7 +228,7 @@ impl Record {
                 0
             };
         bytes[34..36].copy_from_slice(&self.score.to_le_bytes());
-        bytes[36] = self.result.code();
+        bytes[36] = result_code(self.result);
         bytes[38..40].copy_from_slice(&self.ply.to_le_bytes());
         bytes
     }
@@ -275,7 +249,7 @@ impl Record {
         if flags & !(FLAG_IN_CHECK | FLAG_CAPTURE) != 0 {
             return Err(format!("unknown flags {flags:#04x}"));
         }
-        let result = GameResult::from_code(bytes[36]).ok_or(format!("result {}", bytes[36]))?;
+        let result = result_from_code(bytes[36]).ok_or(format!("result {}", bytes[36]))?;
         let record = Record {
             squares,
             side_to_move,

@@ -6,7 +6,8 @@
 //! what the data holds is summed up on the way: positions, games, results by
 //! colour, scores, plies.
 
-use super::format::{DataFileError, DataReader, DataWriter, GameResult, Record};
+use super::format::{DataFileError, DataReader, DataWriter, Record};
+use crate::core::GameResult;
 use std::collections::HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};

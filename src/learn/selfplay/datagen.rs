@@ -10,7 +10,8 @@
 //! are finished are written and the file holds whole records only.
 
 use super::game::{game_start, play_game, GameSettings, OpeningSource, PlayedGame};
-use crate::learn::data::format::{DataFileError, DataWriter, GameResult};
+use crate::core::GameResult;
+use crate::learn::data::format::{DataFileError, DataWriter};
 use crate::random::Rng;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;

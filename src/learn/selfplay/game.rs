@@ -17,8 +17,9 @@
 //! avoid). Such positions are dropped, and such scores never adjudicate.
 
 use crate::book::{Books, Randomness};
+use crate::core::GameResult;
 use crate::core::{Color, Move, Position};
-use crate::learn::data::format::{GameResult, Record};
+use crate::learn::data::format::Record;
 use crate::matchrunner::openings::{self, Opening};
 use crate::random::Rng;
 use crate::rules::{losing_repetitions, GameOutcome, Referee, RuleSet};
