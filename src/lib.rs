@@ -2,6 +2,7 @@
 //!
 //! The crate is layered: [`core`] is the board and its rules of movement.
 
+pub mod adjudication;
 pub mod analysis;
 pub mod book;
 pub mod cli;

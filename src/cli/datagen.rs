@@ -5,6 +5,7 @@
 use super::network_arg::NetworkArg;
 use super::values::number;
 use super::ToolError;
+use crate::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::book::Books;
 use crate::learn::selfplay::datagen::{self, DatagenConfig};
 use crate::learn::selfplay::game::{GameSettings, OpeningSource};
@@ -77,21 +78,22 @@ pub struct DatagenArgs {
     /// How far below the best line a varied ply's move may score (centipawns).
     #[arg(long, value_name = "CP", default_value_t = 40, value_parser = number::<i32>)]
     variety_margin: i32,
-    /// A game is won once the score stays beyond this (centipawns)...
+    /// A game is won once the score stays beyond this (centipawns), seen
+    /// by both sides...
     #[arg(long, value_name = "CP", default_value_t = 1_000, value_parser = number::<i32>)]
     resign_score: i32,
-    /// ...for this many plies in a row.
-    #[arg(long, value_name = "N", default_value_t = 6, value_parser = number::<usize>)]
-    resign_plies: usize,
+    /// ...for this many moves of each side in a row (0: never).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = number::<u32>)]
+    resign_movecount: u32,
     /// A game is drawn once the score stays within this of 0...
     #[arg(long, value_name = "CP", default_value_t = 10, value_parser = number::<i32>)]
     draw_score: i32,
-    /// ...for this many plies in a row...
-    #[arg(long, value_name = "N", default_value_t = 16, value_parser = number::<usize>)]
-    draw_plies: usize,
-    /// ...from this ply of the game on.
-    #[arg(long, value_name = "N", default_value_t = 80, value_parser = number::<usize>)]
-    draw_after: usize,
+    /// ...for this many moves of each side in a row (0: never)...
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = number::<u32>)]
+    draw_movecount: u32,
+    /// ...from this move of the game on.
+    #[arg(long, value_name = "N", default_value_t = 40, value_parser = number::<u32>)]
+    draw_movenumber: u32,
     /// A game that reaches this ply is a draw.
     #[arg(long, value_name = "N", default_value_t = 400, value_parser = number::<usize>)]
     max_plies: usize,
@@ -140,11 +142,18 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
             variety_plies: args.variety_plies,
             variety_lines: args.variety_lines.max(1),
             variety_margin: args.variety_margin,
-            resign_score: args.resign_score,
-            resign_plies: args.resign_plies,
-            draw_score: args.draw_score,
-            draw_plies: args.draw_plies,
-            draw_after: args.draw_after,
+            adjudication: Adjudication {
+                resign: (args.resign_movecount > 0).then_some(ResignRule {
+                    move_count: args.resign_movecount,
+                    score: args.resign_score,
+                    two_sided: true,
+                }),
+                draw: (args.draw_movecount > 0).then_some(DrawRule {
+                    move_number: args.draw_movenumber,
+                    move_count: args.draw_movecount,
+                    score: args.draw_score,
+                }),
+            },
             max_plies: args.max_plies,
             rules: args.rule,
             evaluator,

@@ -4,9 +4,9 @@
 
 use super::clock::{seconds_to_ms, Limits, TimeControl};
 use super::engine::{EngineConfig, Protocol};
-use super::game::{DrawAdjudication, ResignAdjudication};
 use super::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
 use super::stats::Sprt;
+use crate::adjudication::{DrawRule, ResignRule};
 use crate::rules::RuleSet;
 use std::fmt;
 use std::time::Duration;
@@ -104,8 +104,8 @@ pub struct MatchConfig {
     /// comments.
     pub pgn_minimal: bool,
     pub sprt: Option<Sprt>,
-    pub draw: Option<DrawAdjudication>,
-    pub resign: Option<ResignAdjudication>,
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
     pub max_moves: Option<u32>,
     pub seed: u64,
     pub event: String,
@@ -427,7 +427,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
             }
             "-draw" => {
                 let words = group(args, &mut i);
-                let mut draw = DrawAdjudication {
+                let mut draw = DrawRule {
                     move_number: 0,
                     move_count: 0,
                     score: 0,
@@ -448,7 +448,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
             }
             "-resign" => {
                 let words = group(args, &mut i);
-                let mut resign = ResignAdjudication {
+                let mut resign = ResignRule {
                     move_count: 0,
                     score: 0,
                     two_sided: false,

@@ -7,8 +7,8 @@
 use super::clock::Clock;
 use super::engine::{Engine, Failure, GameSoFar, Reply};
 use super::openings::Opening;
-use crate::core::GameResult;
-use crate::core::{Color, Move, Position};
+use crate::adjudication::{Adjudication, ScoreHistory, Verdict};
+use crate::core::{Color, GameResult, Move, Position};
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
 use crate::search::score::{is_mate, MATE};
 use std::fmt;
@@ -78,33 +78,12 @@ impl fmt::Display for Termination {
     }
 }
 
-/// `-draw movenumber=N movecount=N score=N`: after move `move_number`, a
-/// draw once both engines have scored within `score` for `move_count`
-/// moves each.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct DrawAdjudication {
-    pub move_number: u32,
-    pub move_count: u32,
-    pub score: i32,
-}
-
-/// `-resign movecount=N score=N [twosided=true]`, as cutechess-cli reads it:
-/// a loss once an engine has scored at or below `-score` for its last
-/// `move_count` moves; `two_sided` also needs its opponent at or above
-/// `score` for as many moves (both agree).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ResignAdjudication {
-    pub move_count: u32,
-    pub score: i32,
-    pub two_sided: bool,
-}
-
 /// Game rules shared by every game of a match.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     pub rules: RuleSet,
-    pub draw: Option<DrawAdjudication>,
-    pub resign: Option<ResignAdjudication>,
+    /// `-resign` and `-draw`.
+    pub adjudication: Adjudication,
     /// Engine moves (full moves) after which the game is drawn.
     pub max_moves: Option<u32>,
     /// How long an engine without a clock may think before it is hung.
@@ -146,7 +125,7 @@ pub fn play(
         engines[0].config.limits.clock.map(Clock::new),
         engines[1].config.limits.clock.map(Clock::new),
     ];
-    let mut scores: [Vec<Option<i32>>; 2] = [Vec::new(), Vec::new()];
+    let mut scores = ScoreHistory::default();
     let mut draw_offered = false;
     let mut restart = [false, false];
     let names = [engines[0].name().to_string(), engines[1].name().to_string()];
@@ -237,9 +216,9 @@ pub fn play(
             clock.charge(reply.elapsed_ms);
         }
         draw_offered = reply.draw;
-        scores[us].push(reply.score);
+        scores.push(side, reply.score);
         game.play(mv, Some(move_comment(&reply)));
-        if let Some(end) = score_adjudication(&game, &scores, settings, side) {
+        if let Some(end) = score_adjudication(&settings.adjudication, &scores, side) {
             break end;
         }
     };
@@ -417,72 +396,43 @@ impl Game {
 }
 
 /// The resign and draw adjudications, judged after `mover`'s move from the
-/// scores each side reported (each from its own point of view).
+/// scores each side reported, with the log's words for them.
 fn score_adjudication(
-    game: &Game,
-    scores: &[Vec<Option<i32>>; 2],
-    settings: &GameSettings,
+    adjudication: &Adjudication,
+    scores: &ScoreHistory,
     mover: Color,
 ) -> Option<(GameResult, Termination, String)> {
-    // The last `n` scores of one side, if it has reported `n` in a row.
-    let last = |color: Color, n: u32| -> Option<Vec<i32>> {
-        let list = &scores[color.index()];
-        let n = n as usize;
-        if n == 0 || list.len() < n {
-            return None;
-        }
-        list[list.len() - n..].iter().copied().collect()
-    };
-    if let Some(resign) = settings.resign {
-        let lost = |color: Color| {
-            last(color, resign.move_count).is_some_and(|l| l.iter().all(|&s| s <= -resign.score))
-        };
-        let won = |color: Color| {
-            last(color, resign.move_count).is_some_and(|l| l.iter().all(|&s| s >= resign.score))
-        };
-        for loser in [mover, !mover] {
-            if !lost(loser) || (resign.two_sided && !won(!loser)) {
-                continue;
-            }
+    let verdict = adjudication.judge(scores, mover)?;
+    let (termination, detail) = match verdict {
+        Verdict::Resign { loser } => {
+            let resign = adjudication.resign?;
             let who = if resign.two_sided {
                 "both engines"
             } else {
                 "the losing engine"
             };
-            return Some((
-                GameResult::loss_for(loser),
-                Termination::ResignAdjudication,
-                format!(
-                    "{who} scored {loser:?} lost for {} moves",
-                    resign.move_count
-                ),
-            ));
+            let detail = format!(
+                "{who} scored {loser:?} lost for {} moves",
+                resign.move_count
+            );
+            (Termination::ResignAdjudication, detail)
         }
-    }
-    if let Some(draw) = settings.draw {
-        if game.engine_plies / 2 >= draw.move_number {
-            let quiet = |color| {
-                last(color, draw.move_count)
-                    .is_some_and(|l| l.iter().all(|&s: &i32| s.abs() <= draw.score))
-            };
-            if quiet(Color::Red) && quiet(Color::Black) {
-                return Some((
-                    GameResult::Draw,
-                    Termination::DrawAdjudication,
-                    format!(
-                        "both engines scored within {} for {} moves",
-                        draw.score, draw.move_count
-                    ),
-                ));
-            }
+        Verdict::Draw => {
+            let draw = adjudication.draw?;
+            let detail = format!(
+                "both engines scored within {} for {} moves",
+                draw.score, draw.move_count
+            );
+            (Termination::DrawAdjudication, detail)
         }
-    }
-    None
+    };
+    Some((verdict.result(), termination, detail))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adjudication::{DrawRule, ResignRule};
 
     fn opening(fen: &str, moves: &str) -> Opening {
         Opening {
@@ -498,8 +448,7 @@ mod tests {
     fn settings() -> GameSettings {
         GameSettings {
             rules: RuleSet::Chinese,
-            draw: None,
-            resign: None,
+            adjudication: Adjudication::default(),
             max_moves: None,
             hang_limit: Duration::from_secs(1),
         }
@@ -605,50 +554,58 @@ mod tests {
         assert_eq!(game.rule_ending(&limited).unwrap().1, Termination::MaxMoves);
     }
 
+    /// Scores by move, Red's and Black's in turn, each from its own view.
+    fn scored(red: &[Option<i32>], black: &[Option<i32>]) -> ScoreHistory {
+        let mut scores = ScoreHistory::default();
+        for (r, b) in red.iter().zip(black) {
+            scores.push(Color::Red, *r);
+            scores.push(Color::Black, *b);
+        }
+        scores
+    }
+
     #[test]
     fn draw_adjudication_is_judged_while_the_resign_rule_waits_for_scores() {
-        let mut judged = settings();
-        judged.resign = Some(ResignAdjudication {
-            move_count: 5,
-            score: 600,
-            two_sided: false,
-        });
-        judged.draw = Some(DrawAdjudication {
-            move_number: 0,
-            move_count: 3,
-            score: 10,
-        });
-        let mut game = Game::new(&opening(Position::START_FEN, ""));
-        let quiet = vec![Some(0); 3];
-        let scores = [quiet.clone(), quiet];
-        for text in "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7".split(' ') {
-            game.play(text.parse().unwrap(), None);
-        }
-        let (result, termination, _) =
-            score_adjudication(&game, &scores, &judged, Color::Black).unwrap();
+        let judged = Adjudication {
+            resign: Some(ResignRule {
+                move_count: 5,
+                score: 600,
+                two_sided: false,
+            }),
+            draw: Some(DrawRule {
+                move_number: 0,
+                move_count: 3,
+                score: 10,
+            }),
+        };
+        let quiet = [Some(0); 3];
+        let (result, termination, detail) =
+            score_adjudication(&judged, &scored(&quiet, &quiet), Color::Black).unwrap();
         assert_eq!(
             (result, termination),
             (GameResult::Draw, Termination::DrawAdjudication)
         );
+        assert_eq!(detail, "both engines scored within 10 for 3 moves");
         // A missing score breaks the run of quiet moves.
-        let gap = [vec![Some(0), None, Some(0)], vec![Some(0); 3]];
-        assert!(score_adjudication(&game, &gap, &judged, Color::Black).is_none());
+        let gap = scored(&[Some(0), None, Some(0)], &quiet);
+        assert!(score_adjudication(&judged, &gap, Color::Black).is_none());
     }
 
     #[test]
     fn resign_adjudication_one_and_two_sided() {
-        let mut judged = settings();
-        let mut resign = ResignAdjudication {
+        let mut resign = ResignRule {
             move_count: 2,
             score: 600,
             two_sided: false,
         };
-        judged.resign = Some(resign);
-        let game = Game::new(&opening(Position::START_FEN, "h2e2 h9g7 h0g2 i9h9"));
+        let mut judged = Adjudication {
+            resign: Some(resign),
+            draw: None,
+        };
         // Red sees itself lost; Black does not see itself winning.
-        let scores = [vec![Some(-700), Some(-650)], vec![Some(100), Some(0)]];
+        let scores = scored(&[Some(-700), Some(-650)], &[Some(100), Some(0)]);
         let (result, termination, detail) =
-            score_adjudication(&game, &scores, &judged, Color::Black).unwrap();
+            score_adjudication(&judged, &scores, Color::Black).unwrap();
         assert_eq!(
             (result, termination),
             (GameResult::BlackWins, Termination::ResignAdjudication)
@@ -656,15 +613,14 @@ mod tests {
         assert_eq!(detail, "the losing engine scored Red lost for 2 moves");
         resign.two_sided = true;
         judged.resign = Some(resign);
-        assert!(score_adjudication(&game, &scores, &judged, Color::Black).is_none());
-        let agreed = [vec![Some(-700), Some(-650)], vec![Some(600), Some(900)]];
-        let (result, _, detail) =
-            score_adjudication(&game, &agreed, &judged, Color::Black).unwrap();
+        assert!(score_adjudication(&judged, &scores, Color::Black).is_none());
+        let agreed = scored(&[Some(-700), Some(-650)], &[Some(600), Some(900)]);
+        let (result, _, detail) = score_adjudication(&judged, &agreed, Color::Black).unwrap();
         assert_eq!(result, GameResult::BlackWins);
         assert_eq!(detail, "both engines scored Red lost for 2 moves");
         // One move above the bar breaks the run.
-        let broken = [vec![Some(-599), Some(-650)], vec![Some(600), Some(900)]];
-        assert!(score_adjudication(&game, &broken, &judged, Color::Black).is_none());
+        let broken = scored(&[Some(-599), Some(-650)], &[Some(600), Some(900)]);
+        assert!(score_adjudication(&judged, &broken, Color::Black).is_none());
     }
 
     #[test]

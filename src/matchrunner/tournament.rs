@@ -10,8 +10,8 @@ use super::interrupt;
 use super::openings::{self, Opening, OpeningError, OpeningOrder, OpeningPolicy};
 use super::report::PairStats;
 use super::stats::SprtState;
-use crate::core::GameResult;
-use crate::core::{Color, Position};
+use crate::adjudication::Adjudication;
+use crate::core::{Color, GameResult, Position};
 use crate::notation::{write_annotated_pgn, Game};
 use std::collections::HashMap;
 use std::fmt;
@@ -215,8 +215,10 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
     );
     let settings = GameSettings {
         rules: config.rules,
-        draw: config.draw,
-        resign: config.resign,
+        adjudication: Adjudication {
+            draw: config.draw,
+            resign: config.resign,
+        },
         max_moves: config.max_moves,
         hang_limit: config.hang_limit,
     };

@@ -16,9 +16,9 @@
 //! rules (judged at a cycle's second occurrence, which the loser may still
 //! avoid). Such positions are dropped, and such scores never adjudicate.
 
+use crate::adjudication::{Adjudication, DrawRule, ResignRule, ScoreHistory, Verdict};
 use crate::book::{Books, Randomness};
-use crate::core::GameResult;
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, GameResult, Move, Position};
 use crate::learn::data::format::Record;
 use crate::matchrunner::openings::{self, Opening};
 use crate::random::Rng;
@@ -46,15 +46,9 @@ pub struct GameSettings {
     pub variety_plies: usize,
     pub variety_lines: usize,
     pub variety_margin: i32,
-    /// A side whose score stays beyond this (centipawns) for
-    /// `resign_plies` plies in a row, seen by both sides, has won.
-    pub resign_score: i32,
-    pub resign_plies: usize,
-    /// Scores within this of 0 for `draw_plies` plies in a row, from ply
-    /// `draw_after` on, are an agreed draw.
-    pub draw_score: i32,
-    pub draw_plies: usize,
-    pub draw_after: usize,
+    /// When the scores end a game: resigned (both sides' scores agree, as
+    /// one engine plays both) or an agreed draw.
+    pub adjudication: Adjudication,
     /// A game that reaches this ply is a draw.
     pub max_plies: usize,
     pub rules: RuleSet,
@@ -73,11 +67,18 @@ impl Default for GameSettings {
             variety_plies: 8,
             variety_lines: 4,
             variety_margin: 40,
-            resign_score: 1_000,
-            resign_plies: 6,
-            draw_score: 10,
-            draw_plies: 16,
-            draw_after: 80,
+            adjudication: Adjudication {
+                resign: Some(ResignRule {
+                    move_count: 3,
+                    score: 1_000,
+                    two_sided: true,
+                }),
+                draw: Some(DrawRule {
+                    move_number: 40,
+                    move_count: 8,
+                    score: 10,
+                }),
+            },
             max_plies: 400,
             rules: RuleSet::default(),
             evaluator: Evaluator::Classical,
@@ -254,8 +255,7 @@ pub fn play_game(
         referee.play(mv).expect("the opening's moves are legal");
     }
     let mut records = Vec::new();
-    // Red's view of each ply's score, where it may adjudicate.
-    let mut scores: Vec<Option<i32>> = Vec::new();
+    let mut scores = ScoreHistory::default();
     let (result, reason) = loop {
         if stop() {
             return None;
@@ -285,8 +285,8 @@ pub fn play_game(
         };
         let (label, adjudicating) = match outcome.score {
             Score::Cp(cp) if is_rule_score(cp) => (None, None),
-            Score::Cp(cp) => (Some(red(cp)), Some(red(cp))),
-            mate @ Score::Mate(_) => (None, Some(red(mate.as_centipawns()))),
+            Score::Cp(cp) => (Some(red(cp)), Some(cp)),
+            mate @ Score::Mate(_) => (None, Some(mate.as_centipawns())),
         };
         if let Some(label) = label {
             let captures = pos.piece_at(best.to()).is_some();
@@ -294,9 +294,14 @@ pub fn play_game(
             let ply = referee.plies().min(u16::MAX as usize) as u16;
             records.push(Record::new(pos, score, captures, GameResult::Draw, ply));
         }
-        scores.push(adjudicating);
-        if let Some(verdict) = adjudicate(settings, &scores) {
-            break verdict;
+        let mover = pos.side_to_move();
+        scores.push(mover, adjudicating);
+        if let Some(verdict) = settings.adjudication.judge(&scores, mover) {
+            let reason = match verdict {
+                Verdict::Resign { .. } => "resigned",
+                Verdict::Draw => "agreed draw",
+            };
+            break (verdict.result(), reason.to_string());
         }
         referee.play(best).expect("the engine plays legal moves");
     };
@@ -323,65 +328,9 @@ pub fn play_seeded(
     play_game(settings, &start, engine, stop)
 }
 
-/// The verdict of the score thresholds on the scores so far, if any; a ply
-/// without a score (a win by the repetition rules, which the loser may
-/// still avoid) breaks every run.
-fn adjudicate(settings: &GameSettings, scores: &[Option<i32>]) -> Option<(GameResult, String)> {
-    let last = |n: usize| (scores.len() >= n.max(1)).then(|| &scores[scores.len() - n.max(1)..]);
-    let all =
-        |run: &[Option<i32>], test: &dyn Fn(i32) -> bool| run.iter().all(|s| s.is_some_and(test));
-    if let Some(recent) = last(settings.resign_plies) {
-        if all(recent, &|s| s >= settings.resign_score) {
-            return Some((GameResult::RedWins, "resigned".to_string()));
-        }
-        if all(recent, &|s| s <= -settings.resign_score) {
-            return Some((GameResult::BlackWins, "resigned".to_string()));
-        }
-    }
-    if scores.len() >= settings.draw_after {
-        if let Some(recent) = last(settings.draw_plies) {
-            if all(recent, &|s| s.abs() <= settings.draw_score) {
-                return Some((GameResult::Draw, "agreed draw".to_string()));
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn scored(scores: &[i32]) -> Vec<Option<i32>> {
-        scores.iter().copied().map(Some).collect()
-    }
-
-    #[test]
-    fn thresholds_adjudicate_only_runs_of_plies() {
-        let settings = GameSettings {
-            resign_score: 500,
-            resign_plies: 3,
-            draw_score: 5,
-            draw_plies: 2,
-            draw_after: 4,
-            ..GameSettings::default()
-        };
-        let verdict = |scores: &[i32]| adjudicate(&settings, &scored(scores)).map(|v| v.0);
-        assert_eq!(verdict(&[600, 600]), None);
-        assert_eq!(verdict(&[0, 600, 700, 800]), Some(GameResult::RedWins));
-        assert_eq!(verdict(&[-600, -900, -501]), Some(GameResult::BlackWins));
-        assert_eq!(verdict(&[600, -600, 600]), None);
-        // Quiet scores draw only from ply `draw_after` on.
-        assert_eq!(verdict(&[0, 0, 0]), None);
-        assert_eq!(verdict(&[100, 50, 3, -2]), Some(GameResult::Draw));
-        // A win by the repetition rules (no score) breaks a run of either kind.
-        let mut broken = scored(&[0, 600, 700, 800]);
-        broken[2] = None;
-        assert_eq!(adjudicate(&settings, &broken), None);
-        let mut broken = scored(&[100, 50, 3, -2]);
-        broken[2] = None;
-        assert_eq!(adjudicate(&settings, &broken), None);
-    }
 
     #[test]
     fn a_game_is_played_to_a_result_and_repeats_for_its_seed() {
