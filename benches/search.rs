@@ -1,8 +1,8 @@
 //! Search and evaluation speed. The search bench checks the bench node
 //! signature is reproducible before timing it.
 
+use chuhan::eval::classical::evaluate;
 use chuhan::search::bench::{run_bench, BENCH_POSITIONS};
-use chuhan::search::eval::evaluate;
 use chuhan::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;

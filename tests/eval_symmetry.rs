@@ -8,7 +8,7 @@
 mod random_positions;
 
 use chuhan::core::{File, Rank};
-use chuhan::search::eval::evaluate;
+use chuhan::eval::classical::evaluate;
 use chuhan::{Color, Position, Square};
 use random_positions::random_positions;
 
@@ -70,10 +70,10 @@ fn evaluation_is_colour_and_mirror_symmetric() {
 /// both, is the same. Exactly, in the engine's integers.
 #[test]
 fn the_network_is_colour_and_mirror_symmetric() {
-    let net = chuhan::nnue::built_in();
+    let net = chuhan::eval::nnue::built_in();
     let positions = random_positions(70, 160);
     assert!(positions.len() > 10_000, "{} positions", positions.len());
-    let evaluate = |pos: &Position| chuhan::nnue::evaluate(&net, pos);
+    let evaluate = |pos: &Position| chuhan::eval::nnue::evaluate(&net, pos);
     for pos in &positions {
         let value = evaluate(pos);
         let fen = pos.to_fen();

@@ -8,9 +8,9 @@
 //! a bottom cannon in the test's near-empty boards), and games, not intuition,
 //! chose those weights.
 
+use chuhan::eval::classical::{evaluate, side_terms, Term, TermSink};
 use chuhan::learn::tune::features::Features;
 use chuhan::learn::tune::layout::{current_weights, term_index};
-use chuhan::search::eval::{evaluate, side_terms, Term, TermSink};
 use chuhan::{Color, Position};
 
 /// How often `term` applies to `color` in `fen`.

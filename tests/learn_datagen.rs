@@ -5,8 +5,9 @@
 
 mod tool_run;
 
+use chuhan::eval::Evaluator;
 use chuhan::learn::data::format::{DataReader, Record};
-use chuhan::search::{Engine, Evaluator, Limits};
+use chuhan::search::{Engine, Limits};
 use chuhan::Color;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -139,7 +140,7 @@ fn network_plays_the_games_with_the_network_evaluation() {
 
     // Each game's first score is the network's search, not the classical one.
     let read = |p: &PathBuf| DataReader::open(p).unwrap().read_all().unwrap();
-    let net = Evaluator::Network(chuhan::nnue::built_in());
+    let net = Evaluator::Network(chuhan::eval::nnue::built_in());
     for (recorded, searched) in first_scores_searched_with(&read(&network), &net) {
         assert_eq!(recorded, searched, "network data, network search");
     }

@@ -4,9 +4,9 @@
 
 mod random_positions;
 
+use chuhan::eval::classical::evaluate;
 use chuhan::learn::tune::features::Features;
 use chuhan::learn::tune::layout::{current_weights, COUNT};
-use chuhan::search::eval::evaluate;
 use chuhan::Color;
 use random_positions::random_positions;
 

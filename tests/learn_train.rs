@@ -7,14 +7,14 @@
 mod tool_run;
 
 use chuhan::book::Books;
+use chuhan::eval::nnue::network::Activation;
+use chuhan::eval::nnue::{evaluate, Network};
 use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::position_set::PositionSet;
 use chuhan::learn::selfplay::game::{play_seeded, GameSettings, OpeningSource};
 use chuhan::learn::train::{
     gradient, mean_loss, train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig,
 };
-use chuhan::nnue::network::Activation;
-use chuhan::nnue::{evaluate, Network};
 use std::path::PathBuf;
 use tool_run::{chuhan, run_with_input};
 

@@ -2,9 +2,9 @@
 //! move equals one computed from scratch, the network file round-trips and a
 //! damaged one is refused, and the built-in network reads.
 
-use chuhan::nnue::network::file_len;
-use chuhan::nnue::shape::HIDDEN;
-use chuhan::nnue::{built_in, evaluate, Accumulator, Network, NetworkError};
+use chuhan::eval::nnue::network::file_len;
+use chuhan::eval::nnue::shape::HIDDEN;
+use chuhan::eval::nnue::{built_in, evaluate, Accumulator, Network, NetworkError};
 use chuhan::random::Rng;
 use chuhan::Position;
 
@@ -143,8 +143,8 @@ fn a_damaged_network_file_is_refused_in_one_line_and_the_evaluation_stays() {
 
 #[test]
 fn a_squared_network_with_an_output_weight_past_its_range_is_refused() {
+    use chuhan::eval::nnue::network::Activation;
     use chuhan::learn::train::{Architecture, FloatNetwork};
-    use chuhan::nnue::network::Activation;
     let mut net = FloatNetwork::random(4, Architecture::default()).quantise();
     assert_eq!(net.activation, Activation::SquaredClipped);
     assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(&net));

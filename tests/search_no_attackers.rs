@@ -8,7 +8,8 @@
 //! library API.
 
 use chuhan::core::Position;
-use chuhan::search::{Engine, Evaluator, Limits, Score};
+use chuhan::eval::Evaluator;
+use chuhan::search::{Engine, Limits, Score};
 
 /// Red's king, two advisors and two elephants against the bare king.
 const NEITHER_CAN_ATTACK: &str = "4k4/9/9/9/9/9/9/9/4A4/2B1KAB2 w - - 0 1";
@@ -102,7 +103,7 @@ fn centipawns(fen: &str, evaluator: &Evaluator) -> i32 {
 #[test]
 fn a_lone_piece_against_a_full_defence_scores_near_the_draw() {
     let evaluators = [
-        Evaluator::Network(chuhan::nnue::built_in()),
+        Evaluator::Network(chuhan::eval::nnue::built_in()),
         Evaluator::Classical,
     ];
     let endings = [

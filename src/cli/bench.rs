@@ -6,9 +6,9 @@
 //! scripts) read ours.
 
 use super::ToolError;
+use crate::eval::Evaluator;
 use crate::rules::RuleSet;
 use crate::search::bench::{run_bench_with, BENCH_DEPTH, BENCH_POSITIONS};
-use crate::search::Evaluator;
 
 /// Search the fixed benchmark positions; print the node signature.
 ///
@@ -34,7 +34,7 @@ pub struct BenchArgs {
     classical: bool,
     /// Search with the network file FILE (alone, or by default: the
     /// built-in network).
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::nnue::BUILT_IN)]
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::eval::nnue::BUILT_IN)]
     network: Option<String>,
 }
 
@@ -49,7 +49,7 @@ fn depth(text: &str) -> Result<i32, String> {
 pub fn run(args: BenchArgs) -> Result<(), ToolError> {
     let evaluator = match (&args.network, args.classical) {
         (_, true) => Evaluator::Classical,
-        (Some(name), false) => Evaluator::Network(crate::nnue::load(name)?),
+        (Some(name), false) => Evaluator::Network(crate::eval::nnue::load(name)?),
         (None, false) => Evaluator::engine_default(),
     };
     println!("positions {}", BENCH_POSITIONS.len());

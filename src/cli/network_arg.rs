@@ -2,14 +2,14 @@
 //! hand-crafted one unless asked; `bench` has its own, the network by
 //! default).
 
-use crate::search::Evaluator;
+use crate::eval::Evaluator;
 
 /// Which evaluation a tool searches with.
 #[derive(Debug, clap::Args)]
 pub struct NetworkArg {
     /// Evaluate with a network: the built-in one, or the network file FILE
     /// (without this flag, the hand-crafted evaluation).
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::nnue::BUILT_IN)]
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::eval::nnue::BUILT_IN)]
     network: Option<String>,
 }
 
@@ -17,7 +17,7 @@ impl NetworkArg {
     /// The evaluation asked for; a network file that cannot be read is an error.
     pub fn evaluator(&self) -> Result<Evaluator, String> {
         Ok(match &self.network {
-            Some(name) => Evaluator::Network(crate::nnue::load(name)?),
+            Some(name) => Evaluator::Network(crate::eval::nnue::load(name)?),
             None => Evaluator::Classical,
         })
     }

@@ -16,7 +16,8 @@ use super::table::engine_with_table;
 use super::values::number;
 use super::ToolError;
 use crate::core::{BadMoveText, FenError, Move, Position};
-use crate::search::{Engine, Evaluator, Limits, Score, SearchOutcome};
+use crate::eval::Evaluator;
+use crate::search::{Engine, Limits, Score, SearchOutcome};
 use std::fmt;
 use std::time::{Duration, Instant};
 

@@ -4,9 +4,9 @@
 use super::training_data::TrainingData;
 use super::values::{check_learning, number};
 use super::ToolError;
+use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
 use crate::learn::train::{train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig};
 use crate::matchrunner::interrupt;
-use crate::nnue::network::{Activation, MAX_BUCKETS};
 use std::path::{Path, PathBuf};
 
 /// Train the neural network evaluation on training data; write the network.

@@ -17,12 +17,12 @@ use std::path::PathBuf;
 /// scaling constant K to the game results, then runs Adam on the logistic
 /// loss against LAMBDA * result + (1 - LAMBDA) * sigmoid(K * score),
 /// printing the loss after each epoch. The tuned weights are written as
-/// Rust source in the form of src/search/weights.rs: copy it there and
+/// Rust source in the form of src/eval/classical/weights.rs: copy it there and
 /// rebuild. Ctrl-C ends the run early and still writes the weights.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan tune data/selfplay.bin --out tuned_weights.rs
-  chuhan tune a.bin b.bin --epochs 50 --lr 0.5 --lambda 0.7 --out src/search/weights.rs")]
+  chuhan tune a.bin b.bin --epochs 50 --lr 0.5 --lambda 0.7 --out src/eval/classical/weights.rs")]
 pub struct TuneArgs {
     #[command(flatten)]
     input: TrainingData,

@@ -3,9 +3,9 @@
 //! as a job, with its result as a note.
 
 use super::reply;
+use crate::eval::Evaluator;
 use crate::rules::RuleSet;
 use crate::search::bench::{run_bench_with, BENCH_DEPTH};
-use crate::search::Evaluator;
 
 /// Deepest `bench` allowed.
 pub const MAX_BENCH: u32 = 30;

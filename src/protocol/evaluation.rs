@@ -4,9 +4,9 @@
 //! the network, its total and the hand-crafted total beside it.
 
 use crate::core::{Color, Position};
-use crate::search::eval::terms;
-use crate::search::weights::PHASE_MAX;
-use crate::search::Evaluator;
+use crate::eval::classical::terms;
+use crate::eval::classical::weights::PHASE_MAX;
+use crate::eval::Evaluator;
 
 pub fn eval_lines(pos: &Position, evaluator: &Evaluator) -> Vec<String> {
     let terms = terms(pos);
@@ -34,7 +34,7 @@ pub fn eval_lines(pos: &Position, evaluator: &Evaluator) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::eval::evaluate;
+    use crate::eval::classical::evaluate;
 
     #[test]
     fn the_parts_add_up_to_the_evaluation() {

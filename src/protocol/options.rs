@@ -384,7 +384,7 @@ impl Default for Options {
             limit_strength: check(Key::LimitStrength),
             elo: spin(Key::Elo) as i32,
             use_nnue: check(Key::UseNnue),
-            eval_file: crate::nnue::BUILT_IN.to_string(),
+            eval_file: crate::eval::nnue::BUILT_IN.to_string(),
             show_wdl: check(Key::ShowWdl),
         }
     }

@@ -16,8 +16,9 @@ use super::thinking::{Finished, Thinking};
 use super::{bench, clock, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
 use crate::core::{Move, Position};
-use crate::nnue::Network;
-use crate::search::{fault, wdl, Engine, Evaluator, Limits};
+use crate::eval::nnue::Network;
+use crate::eval::Evaluator;
+use crate::search::{fault, wdl, Engine, Limits};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -385,7 +386,7 @@ impl Session {
     /// Reads the network `EvalFile` now names; a file that cannot be read
     /// or is not a sound network is refused and `previous` kept.
     fn load_network(&mut self, option: &str, previous: String) {
-        match crate::nnue::load(&self.options.eval_file) {
+        match crate::eval::nnue::load(&self.options.eval_file) {
             Ok(net) => {
                 self.network = Some(net);
                 self.choose_evaluator();
@@ -409,7 +410,7 @@ impl Session {
             match self
                 .network
                 .clone()
-                .map_or_else(|| crate::nnue::load(&self.options.eval_file), Ok)
+                .map_or_else(|| crate::eval::nnue::load(&self.options.eval_file), Ok)
             {
                 Ok(net) => {
                     self.network = Some(Arc::clone(&net));

@@ -26,7 +26,6 @@
 
 use super::check::gives_check;
 use super::endgame::held_to_material;
-use super::evaluator::EvalStack;
 use super::history::{Histories, PieceTo};
 use super::info::{Info, InfoSink};
 use super::movepick::{MovePicker, Picked, QuiescencePicker};
@@ -37,6 +36,7 @@ use super::shared::Shared;
 use super::tt::{Bound, TtHit, LINE_BOUND_DEPTH};
 use super::MAX_PLY;
 use crate::core::{Color, GenKind, Move, PieceKind, Position};
+use crate::eval::evaluator::EvalStack;
 use crate::rules::natural_limit::NATURAL_LIMIT_PLIES;
 use crate::rules::{MoveClock, RuleSet, Verdict, VerdictMemo};
 use arrayvec::ArrayVec;
@@ -963,7 +963,7 @@ fn root_clock(pos: &Position) -> MoveClock {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::evaluator::Evaluator;
+    use crate::eval::evaluator::Evaluator;
     use crate::search::tt::TranspositionTable;
     use std::sync::Arc;
 

@@ -5,8 +5,9 @@
 //! are pinned in `tests/data/bench.tsv`). Nodes per second is the speed
 //! figure.
 
-use super::{Engine, Evaluator, Limits};
+use super::{Engine, Limits};
 use crate::core::Position;
+use crate::eval::Evaluator;
 use crate::rules::RuleSet;
 use std::time::{Duration, Instant};
 

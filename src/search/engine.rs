@@ -8,7 +8,6 @@
 use super::alphabeta::Worker;
 use super::correction::CorrectionHistory;
 use super::deepening::{helper_loop, main_loop, report_of};
-use super::evaluator::Evaluator;
 use super::history::{Histories, HistoryStore};
 use super::info::{Info, InfoSink, SearchOutcome};
 use super::limits::Limits;
@@ -17,6 +16,7 @@ use super::shared::Shared;
 use super::tt::{Bound, TranspositionTable};
 use super::vote::{chosen_thread, RootResult};
 use crate::core::Position;
+use crate::eval::Evaluator;
 use crate::rules::RuleSet;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

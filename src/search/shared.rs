@@ -3,9 +3,9 @@
 //! count, and the clock with its limits.
 
 use super::correction::CorrectionHistory;
-use super::evaluator::Evaluator;
 use super::limits::TimePlan;
 use super::tt::TranspositionTable;
+use crate::eval::Evaluator;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

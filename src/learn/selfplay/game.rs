@@ -19,12 +19,13 @@
 use crate::adjudication::{Adjudication, DrawRule, ResignRule, ScoreHistory, Verdict};
 use crate::book::{Books, Randomness};
 use crate::core::{Color, GameResult, Move, Position};
+use crate::eval::Evaluator;
 use crate::learn::data::format::Record;
 use crate::matchrunner::openings::{self, Opening};
 use crate::random::Rng;
 use crate::rules::{losing_repetitions, GameOutcome, Referee, RuleSet};
 use crate::search::score::is_rule_score;
-use crate::search::{Engine, Evaluator, Info, Limits, Score};
+use crate::search::{Engine, Info, Limits, Score};
 use std::sync::{Arc, Mutex};
 
 /// How games are played and when they are adjudicated.

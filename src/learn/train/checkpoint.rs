@@ -1,8 +1,8 @@
 //! Where a training run stands, to resume from, and its file.
 
 use super::network::{Architecture, FloatNetwork};
+use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
 use crate::learn::adam::Adam;
-use crate::nnue::network::{Activation, MAX_BUCKETS};
 
 /// Where a run stands, to resume from: the network, Adam's moments and the
 /// epochs done.

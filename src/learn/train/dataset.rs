@@ -2,11 +2,11 @@
 //! for the passes over them.
 
 use crate::core::Color;
+use crate::eval::nnue::buckets::attacking_force;
+use crate::eval::nnue::features::{active_features, seen_by_black};
 use crate::learn::data::format::Record;
 use crate::learn::data::position_set::{is_quiet, PositionSet};
 use crate::learn::fit::{cross_entropy, minimise_convex, sigmoid};
-use crate::nnue::buckets::attacking_force;
-use crate::nnue::features::{active_features, seen_by_black};
 use arrayvec::ArrayVec;
 use rayon::prelude::*;
 
@@ -19,7 +19,7 @@ pub struct NetDataset {
     /// Where each position's features end in `features` (each starts where
     /// the one before ends).
     ends: Vec<u32>,
-    /// Every piece, as Red sees it ([`crate::nnue::features::feature`]).
+    /// Every piece, as Red sees it ([`crate::eval::nnue::features::feature`]).
     features: Vec<u16>,
     red_to_move: Vec<bool>,
     /// The chariots, horses and cannons on the board (picks the bucket).

@@ -1,4 +1,4 @@
-//! Training the network ([`crate::nnue`]) on the quiet positions of
+//! Training the network ([`crate::eval::nnue`]) on the quiet positions of
 //! `chuhan datagen` files: the same network in floating point, trained by
 //! Adam on the cross-entropy between `sigmoid(K * eval)` and a blend of
 //! the game's result and the search's score (as the Texel tuner does,

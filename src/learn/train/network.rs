@@ -3,12 +3,12 @@
 //! passes, and the rounding to the engine's integers.
 
 use crate::core::Position;
+use crate::eval::nnue::buckets::{attacking_force, bucket_of_force};
+use crate::eval::nnue::features::{active_features, mirrored, FEATURES};
+use crate::eval::nnue::network::{Activation, Network};
+use crate::eval::nnue::shape::{HIDDEN, QA};
+use crate::eval::nnue::simd::MAX_SQUARED_WEIGHT;
 use crate::learn::fit::{cross_entropy, sigmoid};
-use crate::nnue::buckets::{attacking_force, bucket_of_force};
-use crate::nnue::features::{active_features, mirrored, FEATURES};
-use crate::nnue::network::{Activation, Network};
-use crate::nnue::shape::{HIDDEN, QA};
-use crate::nnue::simd::MAX_SQUARED_WEIGHT;
 use crate::random::Rng;
 
 /// Centipawns per unit of the network's output.

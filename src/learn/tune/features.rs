@@ -15,8 +15,8 @@ use super::layout::{
     TEMPO_AT,
 };
 use crate::core::{Color, PieceKind, Position};
-use crate::search::eval::{side_terms, table_entry, Material, Term, TermSink};
-use crate::search::weights::PHASE_MAX;
+use crate::eval::classical::weights::PHASE_MAX;
+use crate::eval::classical::{side_terms, table_entry, Material, Term, TermSink};
 
 /// A position's coefficients.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,8 +128,8 @@ impl Features {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::classical::evaluate;
     use crate::learn::tune::layout::current_weights;
-    use crate::search::eval::evaluate;
 
     #[test]
     fn the_start_position_is_the_tempo_alone() {

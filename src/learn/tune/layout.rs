@@ -1,4 +1,4 @@
-//! The weight vector: every weight of [`crate::search::weights`] at a fixed
+//! The weight vector: every weight of [`crate::eval::classical::weights`] at a fixed
 //! index, with how the game phase scales it.
 //!
 //! Held fixed, because the evaluation is not linear in them: the phase
@@ -7,8 +7,8 @@
 //! own, and the evaluation is a sum of coefficients times these weights
 //! (see [`super::features`]).
 
-use crate::search::eval::Term;
-use crate::search::weights::{MATERIAL, PST_EG_KING, PST_EG_PAWN, PST_MG, S, TEMPO};
+use crate::eval::classical::weights::{MATERIAL, PST_EG_KING, PST_EG_PAWN, PST_MG, S, TEMPO};
+use crate::eval::classical::Term;
 
 /// How a weight enters the evaluation at game phase `p` (0 to `PHASE_MAX`,
 /// full board `PHASE_MAX`).

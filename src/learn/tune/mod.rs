@@ -22,7 +22,7 @@ use super::adam::Adam;
 use super::data::format::Record;
 use super::data::position_set::{is_quiet, PositionSet};
 use super::fit::{cross_entropy, minimise_convex, shuffle, sigmoid, EpochReport};
-use crate::search::weights::PHASE_MAX;
+use crate::eval::classical::weights::PHASE_MAX;
 use features::Features;
 use layout::{blocks, taper, Form, Taper, COUNT};
 use rayon::prelude::*;

@@ -7,7 +7,7 @@
 use super::layout::{blocks, Block, Form, COUNT};
 
 /// The source the engine was built with.
-pub const WEIGHTS_SOURCE: &str = include_str!("../../search/weights.rs");
+pub const WEIGHTS_SOURCE: &str = include_str!("../../eval/classical/weights.rs");
 
 const KIND_NAMES: [&str; 7] = [
     "King", "Advisor", "Elephant", "Horse", "Chariot", "Cannon", "Pawn",

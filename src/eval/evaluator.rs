@@ -1,10 +1,10 @@
-//! Which evaluation speaks: the hand-crafted one ([`super::eval`]) or a
-//! network ([`crate::nnue`]); and what each keeps up to date move by move
+//! Which evaluation speaks: the hand-crafted one ([`super::classical`]) or a
+//! network ([`crate::eval::nnue`]); and what each keeps up to date move by move
 //! along the line a search plays (the material sum, or the accumulator).
 
-use super::eval::{evaluate_with, Material};
+use super::classical::{evaluate_with, Material};
 use crate::core::{Move, Position};
-use crate::nnue::{Accumulator, Network};
+use crate::eval::nnue::{Accumulator, Network};
 use std::sync::Arc;
 
 /// The static evaluation a search uses.
@@ -21,14 +21,14 @@ impl Evaluator {
     /// NNUE` on, `EvalFile` the built-in network): the tools that measure
     /// the engine (`bench`, `tactics`, `analyse`) search with it too.
     pub fn engine_default() -> Evaluator {
-        Evaluator::Network(crate::nnue::built_in())
+        Evaluator::Network(crate::eval::nnue::built_in())
     }
 
     /// `pos`'s value for the side to move, in centipawns, from scratch.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         match self {
-            Evaluator::Classical => super::eval::evaluate(pos),
-            Evaluator::Network(net) => crate::nnue::evaluate(net, pos),
+            Evaluator::Classical => super::classical::evaluate(pos),
+            Evaluator::Network(net) => crate::eval::nnue::evaluate(net, pos),
         }
     }
 

@@ -3,17 +3,18 @@
 //! palace, advisors and elephants against attackers, open king file, cannons
 //! on the king's file), chariots on open files and connected crossed pawns;
 //! threats ([`threats`]) and the king's shape against the attack
-//! ([`king_shape`]). All weights live in [`super::weights`].
+//! ([`king_shape`]). All weights live in [`weights`].
 
 mod king_shape;
 mod threats;
+pub mod weights;
 
-use super::weights::*;
 use crate::core::attacks::between;
 use crate::core::magic::chariot_attacks;
 use crate::core::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 use king_shape::{crossed_attack_units, king_shape_terms};
 use threats::{threat_terms, Attacks};
+use weights::*;
 
 /// Material plus table value, by colour, kind and square, built at compile time.
 static PSQ: [[[S; 90]; 7]; 2] = build_psq();
@@ -42,7 +43,7 @@ const fn build_psq() -> [[[S; 90]; 7]; 2] {
     table
 }
 
-/// The entry of a piece-square table in [`super::weights`] that a piece of
+/// The entry of a piece-square table in [`weights`] that a piece of
 /// `color` on square index `sq` reads.
 pub const fn table_entry(color: Color, sq: usize) -> usize {
     // Tables are drawn rank 9 first from Red's side: Red's square (file f,
@@ -236,7 +237,7 @@ fn king_zone(color: Color) -> Bitboard {
     }
 }
 
-/// A positional term of the evaluation: which weight of [`super::weights`]
+/// A positional term of the evaluation: which weight of [`weights`]
 /// it counts. The evaluation hands each term to a [`TermSink`] with how many
 /// times it applies, so that a tuner can read the coefficients that the
 /// search multiplies by the weights.
