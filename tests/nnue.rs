@@ -111,10 +111,13 @@ fn a_damaged_network_file_is_refused_in_one_line_and_the_evaluation_stays() {
     e.send("position startpos");
     let network = evaluation(&mut e);
     assert!(network.starts_with("network "), "{network}");
+    let missing = dir.join("missing.nnue");
+    // The system's own words for a file that is not there.
+    let not_found = std::fs::read(&missing).unwrap_err().to_string();
     for (file, why) in [
         (&cut, "cut short"),
         (&damaged, "checksum"),
-        (&dir.join("missing.nnue"), ""),
+        (&missing, not_found.as_str()),
     ] {
         e.send(&format!("setoption evalfile {}", file.display()));
         let said = e.sync();
@@ -124,7 +127,9 @@ fn a_damaged_network_file_is_refused_in_one_line_and_the_evaluation_stays() {
             .collect();
         assert_eq!(errors.len(), 1, "{said:?}");
         assert!(
-            errors[0].contains(why) && errors[0].contains("keeping <built-in>"),
+            errors[0].contains(&file.display().to_string())
+                && errors[0].contains(why)
+                && errors[0].contains("keeping <built-in>"),
             "{}",
             errors[0]
         );

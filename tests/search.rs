@@ -105,6 +105,7 @@ fn side_without_legal_moves_has_lost() {
     // Black to move: d8 is covered along rank 8, e9 along the e-file.
     let out = search("3k5/4R4/9/9/9/9/9/9/9/5K3 b", 3);
     assert_eq!(out.best, None);
+    assert_eq!(out.score, Score::Mate(0), "mated now");
 }
 
 #[test]
@@ -279,7 +280,7 @@ fn a_soft_node_budget_finishes_the_iteration_it_is_in() {
 }
 
 #[test]
-fn two_threads_search_and_agree_on_a_legal_move() {
+fn two_threads_complete_the_depth_asked_with_a_legal_move_and_reply() {
     let pos = Position::startpos();
     let out = Engine::new(16, 2).search(
         &pos,
@@ -288,7 +289,13 @@ fn two_threads_search_and_agree_on_a_legal_move() {
             ..Limits::default()
         },
     );
-    assert!(pos.is_legal(out.best.unwrap()));
+    assert_eq!(out.depth, 8);
+    let best = out.best.unwrap();
+    assert!(pos.is_legal(best));
+    let mut after = pos.clone();
+    after.make(best);
+    assert!(after.is_legal(out.ponder.expect("a reply at depth 8")));
+    assert!(out.score.as_centipawns().abs() < 200, "{:?}", out.score);
 }
 
 #[test]

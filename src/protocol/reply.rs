@@ -203,10 +203,8 @@ mod tests {
         assert_eq!(
             info(Dialect::Ucci, &it, None),
             [
-                format!(
-                    "info depth 5 score {} pv h2e2 h9g7",
-                    Score::Mate(2).as_centipawns()
-                ),
+                // Mate in two moves is three plies away: 30000 - 3.
+                "info depth 5 score 29997 pv h2e2 h9g7".to_string(),
                 "info time 250 nodes 1234".to_string()
             ]
         );

@@ -105,9 +105,14 @@ pub fn main_loop(worker: &mut Worker, limits: &Limits) -> (SearchOutcome, Option
     let mut outcome = SearchOutcome {
         best: root_moves.first().copied(),
         ponder: None,
-        // Until an iteration finishes, the only computed score is the root's
+        // Without a move to play the side to move has lost now; otherwise,
+        // until an iteration finishes, the only computed score is the root's
         // evaluation.
-        score: Score::from_internal(worker.root_eval()),
+        score: Score::from_internal(if root_moves.is_empty() {
+            -MATE
+        } else {
+            worker.root_eval()
+        }),
         depth: 0,
         nodes: 0,
         time: Duration::ZERO,
