@@ -4,7 +4,7 @@ BIN := target/release/chuhan
 DEPTH ?= 5
 DEPTH_BENCH ?= 10
 
-.PHONY: build test test-full bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics
+.PHONY: build test test-full bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
 
 build:
 	$(CARGO) build --release
@@ -52,6 +52,12 @@ book-pgn: build
 # and whole games at 3 s + 0.1 s, 1 s and 10 s + 0.1 s (the last takes minutes).
 protocol-latency:
 	$(CARGO) test --release --test ucci_session --test protocol_clock -- --include-ignored --nocapture stop_during quit_while a_match a_one_second ten_seconds
+
+# Every reader of outside input fuzzed with a million inputs each (the
+# default test run gives each 100,000): PGN, judge lines, books, networks,
+# training data, engine lines.
+fuzz:
+	CHUHAN_FUZZ=1000000 $(CARGO) test --release --test fuzz --test engine_line_fuzz -- --nocapture
 
 # The repetition-rules corpus: prints how many rule-book cases agree.
 rules-corpus:

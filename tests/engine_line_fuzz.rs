@@ -3,6 +3,8 @@
 //! noise, bytes that are not UTF-8) never panic, and what is read from them
 //! stays within what the runner can use.
 
+mod fuzzing;
+
 use chuhan::matchrunner::engine_line::{decode, parse, EngineLine};
 use chuhan::random::Rng;
 use chuhan::search::score::MATE;
@@ -153,7 +155,7 @@ fn check(text: &str, read: &EngineLine) {
 fn mutated_engine_lines_are_read_as_data() {
     let mut rng = Rng::new(0x5EED_F022);
     let mut kinds = std::collections::HashMap::new();
-    for _ in 0..100_000 {
+    for _ in 0..fuzzing::inputs() {
         let mut line = pick(&mut rng, SEEDS).as_bytes().to_vec();
         for _ in 0..1 + rng.next_u64() % 6 {
             mutate(&mut rng, &mut line);
