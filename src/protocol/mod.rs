@@ -3,7 +3,9 @@
 //! turns `go` into search limits, [`ending`] decides on draws and
 //! resignation, [`reply`] writes the engine's words, [`session`] is the state
 //! machine, reacting to the [`event`]s that [`io`]'s threads read and write.
-//! Inside, `thinking` runs a search for the session, `job` runs its other
+//! Inside, `go` plans what a `go` does (refuse, no move, perft, the static
+//! score, or a search that may take a book move) for the session to carry
+//! out, `thinking` runs a search for the session, `job` runs its other
 //! work (`perft`, `bench`), `failure` turns panics into error lines,
 //! `memory` admits hash sizes, and `display` and `evaluation` print `d` and
 //! `eval`.
@@ -16,6 +18,7 @@ pub mod ending;
 mod evaluation;
 pub mod event;
 mod failure;
+mod go;
 pub mod io;
 mod job;
 // The tools that build a table of a size the user names ask it too.

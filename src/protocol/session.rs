@@ -1,7 +1,8 @@
 //! The protocol's state machine: boot (waiting for `ucci`/`uci`), idle, and
 //! busy (a search, or a perft/bench job, runs on its own threads while
 //! commands keep being read). It owns the engine, the position the GUI set,
-//! the bans and the options, and is the only place that decides what to say.
+//! the bans and the options, and decides what to say; what a `go` calls
+//! for is planned by `go` (no I/O, so tests read it) and carried out here.
 //! A search runs through `thinking`, perft and bench through `job`; both
 //! always report, and a panic while handling a line is caught here, so no
 //! failure leaves the session wedged.
@@ -9,16 +10,17 @@
 use super::command::{self, Command, CommandError, Dialect, Go, PositionSpec, Start};
 use super::ending::{self, Policy};
 use super::event::Event;
+use super::go::{self, GoPlan, GoState, Outcome};
 use super::io::Output;
 use super::job::Job;
 use super::options::{Key, OptionError, Options};
 use super::thinking::{Finished, Thinking};
-use super::{bench, clock, display, evaluation, failure, memory, perft, reply};
+use super::{bench, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
 use crate::core::{Move, Position};
 use crate::eval::nnue::Network;
 use crate::eval::Evaluator;
-use crate::search::{fault, wdl, Engine, Limits};
+use crate::search::{fault, Engine};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -453,116 +455,56 @@ impl Session {
 
     fn go(&mut self, go: Box<Go>) {
         let dialect = self.dialect();
-        if self.refuse_without_position("go") {
-            if go.perft.is_none() {
-                self.out.line(reply::no_move(dialect));
-            }
-            return;
-        }
-        if !go.clamped.is_empty() {
-            self.error(format!("go: {}", go.clamped.join("; ")));
-        }
-        if let Some(depth) = go.perft {
-            return self.perft(depth);
-        }
-        let mut banned = self.banned.clone();
-        if !go.search_moves.is_empty() {
-            let mut allowed = Vec::new();
-            for text in &go.search_moves {
-                match text.parse::<Move>() {
-                    Ok(mv) if self.position.is_legal(mv) => allowed.push(mv),
-                    _ => self.error(format!("searchmoves: '{text}' is not legal here")),
-                }
-            }
-            if !allowed.is_empty() {
-                banned.extend(
-                    self.position
-                        .legal_moves()
-                        .into_iter()
-                        .filter(|mv| !allowed.contains(mv)),
-                );
-            }
-        }
-        let playable = self
-            .position
-            .legal_moves()
-            .into_iter()
-            .filter(|mv| !banned.contains(mv))
-            .count();
-        if go.depth == Some(0) && dialect == Dialect::Ucci {
-            // UCCI: depth 0 is the static score and no move.
-            let score = self.engine.evaluator().evaluate(&self.position);
-            self.out.line(&format!("info depth 0 score {score}"));
-            self.out.line(reply::no_move(dialect));
-            return;
-        }
-        if playable == 0 {
-            self.out.line(reply::no_move(dialect));
-            return;
-        }
-        let mut limits = clock::limits(
-            &go,
+        let state = GoState {
+            position: match &self.refused_position {
+                Some(reason) => Err(reason.as_str()),
+                None => Ok(&self.position),
+            },
+            banned: &self.banned,
             dialect,
-            self.options.use_millisec,
-            self.position.side_to_move(),
-        );
-        limits.depth = limits.depth.map(|d| d.max(1));
-        limits.banned = banned;
-        if dialect == Dialect::Uci {
-            limits.multipv = self.options.multipv;
-        }
-        limits.skill = self.options.skill();
-        let open_ended = !limits.ends_by_itself();
-        let bounded_after_ponderhit = Limits {
-            ponder: false,
-            ..limits.clone()
-        }
-        .ends_by_itself();
-        if self.options.batch && open_ended {
-            self.error(
-                "batch mode reads no 'stop': a search with no limit (infinite, ponder, \
-                 or no depth, nodes or time) would never end",
-            );
-            return;
-        }
-        if self.options.debug {
-            let overhead = Duration::from_millis(self.options.move_overhead_ms);
-            let plan = match limits.time_plan(overhead) {
-                Some(plan) => format!(
-                    "; time plan: soft {} ms, hard {} ms",
-                    plan.soft.as_millis(),
-                    plan.hard.as_millis()
-                ),
-                None => String::new(),
-            };
-            self.note(format!("debug: limits {limits}{plan}"));
-        }
-        let timed = clock::is_timed(&limits);
-        // Games use the book; analysis (depth, nodes, infinite, ponder) searches.
-        if timed && !open_ended {
-            if let Some(book_move) = self.book.probe(&self.position, &limits.banned) {
+            use_millisec: self.options.use_millisec,
+            multipv: self.options.multipv,
+            skill: self.options.skill(),
+            batch: self.options.batch,
+            debug: self.options.debug,
+            move_overhead: Duration::from_millis(self.options.move_overhead_ms),
+            show_wdl: self.options.show_wdl,
+        };
+        let GoPlan { lines, outcome } = go::plan(&go, &state);
+        self.out.lines(lines);
+        let search = match outcome {
+            Outcome::Refused => return,
+            Outcome::NoMove => return self.out.line(reply::no_move(dialect)),
+            Outcome::Perft(depth) => return self.perft(depth),
+            Outcome::StaticScore => {
+                let score = self.engine.evaluator().evaluate(&self.position);
+                self.out.line(&format!("info depth 0 score {score}"));
+                return self.out.line(reply::no_move(dialect));
+            }
+            Outcome::Search(search) => search,
+        };
+        if search.book_first {
+            if let Some(book_move) = self.book.probe(&self.position, &search.limits.banned) {
                 self.note(format!("book {book_move}"));
                 self.out.line(&reply::bestmove(book_move.mv, None, None));
                 return;
             }
         }
-        let wdl_material = (dialect == Dialect::Uci && self.options.show_wdl)
-            .then(|| wdl::material(&self.position));
         let thinking = Thinking::start(
             &self.engine,
             &self.position,
-            limits,
+            search.limits,
             dialect,
-            wdl_material,
+            search.wdl_material,
             self.out.clone(),
             self.events.clone(),
         );
         self.busy = Some(Busy::Search {
             thinking,
-            draw_offered: go.draw,
-            timed,
-            open_ended,
-            bounded_after_ponderhit,
+            draw_offered: search.draw_offered,
+            timed: search.timed,
+            open_ended: search.open_ended,
+            bounded_after_ponderhit: search.bounded_after_ponderhit,
         });
     }
 
@@ -683,14 +625,8 @@ impl Session {
         self.busy = Some(Busy::Job(job));
     }
 
-    /// `go perft N` as a job; `stop` abandons it.
+    /// `go perft N` as a job; `stop` abandons it (the plan checked the depth).
     fn perft(&mut self, depth: u32) {
-        if !(1..=perft::MAX_PERFT).contains(&depth) {
-            return self.error(format!(
-                "go perft: depth {depth} is not from 1 to {}",
-                perft::MAX_PERFT
-            ));
-        }
         let pos = self.position.clone();
         self.spawn_job("perft", true, move |stop| perft::report(pos, depth, stop));
     }
