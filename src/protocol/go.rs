@@ -42,6 +42,7 @@ pub struct GoPlan {
     pub outcome: Outcome,
 }
 
+/// What follows the plan's lines.
 #[derive(Debug)]
 pub enum Outcome {
     /// Nothing more: the lines said why.
@@ -87,9 +88,7 @@ pub fn plan(go: &Go, state: &GoState) -> GoPlan {
     let position = match state.position {
         Ok(position) => position,
         Err(reason) => {
-            let refusal = reply::error(format!(
-                "go: no position to work on since the last was refused ({reason}); send a valid 'position'"
-            ));
+            let refusal = reply::no_position("go", reason);
             // A perft has no move to answer with.
             let outcome = match go.perft {
                 Some(_) => Outcome::Refused,

@@ -160,6 +160,14 @@ pub fn note(message: impl std::fmt::Display) -> String {
     format!("info string {message}")
 }
 
+/// The error for `what` (`go`, `banmoves`) while the GUI's last `position`
+/// stands refused for `reason`.
+pub fn no_position(what: &str, reason: &str) -> String {
+    error(format!(
+        "{what}: no position to work on since the last was refused ({reason}); send a valid 'position'"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -319,9 +319,7 @@ impl Session {
     /// One error line when there is no valid position to work on.
     fn refuse_without_position(&self, what: &str) -> bool {
         if let Some(reason) = &self.refused_position {
-            self.error(format!(
-                "{what}: no position to work on since the last was refused ({reason}); send a valid 'position'"
-            ));
+            self.out.line(&reply::no_position(what, reason));
         }
         self.refused_position.is_some()
     }
