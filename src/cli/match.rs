@@ -16,7 +16,7 @@ pub const USAGE: &str =
 /// Prints the match runner's whole help (for `chuhan match --help` and
 /// `chuhan help match`).
 pub fn print_help() {
-    print!("{}", matchrunner::args::HELP);
+    print!("{}", matchrunner::args::help_text());
 }
 
 /// Runs the tool; the error is one line for the user.

@@ -121,6 +121,19 @@ pub enum OpeningFormat {
     Pgn,
 }
 
+impl std::str::FromStr for OpeningFormat {
+    type Err = String;
+
+    /// `-openings format=`'s words; the error is what would have been right.
+    fn from_str(text: &str) -> Result<OpeningFormat, String> {
+        match text {
+            "epd" => Ok(OpeningFormat::Epd),
+            "pgn" => Ok(OpeningFormat::Pgn),
+            _ => Err("epd or pgn".to_string()),
+        }
+    }
+}
+
 /// Reads an EPD-style file: one opening per line, `FEN [moves m1 m2 ...]`;
 /// EPD operations after the FEN (`bm ...; id "...";`) are ignored; blank
 /// lines and lines starting with `#` are skipped.
@@ -353,6 +366,19 @@ pub enum OpeningOrder {
     Random,
 }
 
+impl std::str::FromStr for OpeningOrder {
+    type Err = String;
+
+    /// `-openings order=`'s words; the error is what would have been right.
+    fn from_str(text: &str) -> Result<OpeningOrder, String> {
+        match text {
+            "sequential" => Ok(OpeningOrder::Sequential),
+            "random" => Ok(OpeningOrder::Random),
+            _ => Err("sequential or random".to_string()),
+        }
+    }
+}
+
 /// When a new opening comes, as cutechess-cli's `-openings policy=`:
 /// `Default` with each new pair of games (each opening is played twice,
 /// colours swapped) and each new encounter, `Encounter` only with each new
@@ -481,5 +507,26 @@ mod tests {
         shuffle(&mut four, 7);
         let order = [1, 2, 0, 3].map(|i| before[i].clone());
         assert_eq!(names(&four), order);
+    }
+
+    #[test]
+    fn format_order_and_policy_read_their_words_and_name_the_right_ones() {
+        assert_eq!("pgn".parse(), Ok(OpeningFormat::Pgn));
+        assert_eq!("epd".parse(), Ok(OpeningFormat::Epd));
+        assert_eq!("random".parse(), Ok(OpeningOrder::Random));
+        assert_eq!("sequential".parse(), Ok(OpeningOrder::Sequential));
+        assert_eq!("round".parse(), Ok(OpeningPolicy::Round));
+        assert_eq!(
+            "PGN".parse::<OpeningFormat>(),
+            Err("epd or pgn".to_string())
+        );
+        assert_eq!(
+            "shuffled".parse::<OpeningOrder>(),
+            Err("sequential or random".to_string())
+        );
+        assert_eq!(
+            "keep".parse::<OpeningPolicy>(),
+            Err("default, encounter or round".to_string())
+        );
     }
 }
