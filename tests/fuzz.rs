@@ -150,14 +150,23 @@ fn judge_lines_and_games_through_the_tool() {
             "{line:?} -> {answer}"
         );
     }
-    // Damaged PGN through `judge` and `convert`: the tools go on to the end.
+    // Damaged PGN through `judge`, `convert` and `analyse` (which searches
+    // every position: fewer games, 10 nodes a move): the tools go on to
+    // the end.
     let seeds: Vec<Vec<u8>> = PGN_SEEDS.iter().map(|s| s.as_bytes().to_vec()).collect();
     let mut mutator = Mutator::new(3, PGN_WORDS);
-    let pgn: String = (1..=inputs() / 20)
+    let games: Vec<String> = (1..=inputs() / 20)
         .map(|n| String::from_utf8_lossy(&mutator.input(n, &seeds, 200)).into_owned() + "\n\n")
         .collect();
-    for args in [&["judge"][..], &["convert", "--to", "iccs"][..]] {
-        let run = tool_run::run_with_input(args, &pgn);
+    let pgn = games.concat();
+    let few = games[..inputs() / 500].concat();
+    let tools: [(&[&str], &str); 3] = [
+        (&["judge"], &pgn),
+        (&["convert", "--to", "iccs"], &pgn),
+        (&["analyse", "--nodes", "10", "-"], &few),
+    ];
+    for (args, pgn) in tools {
+        let run = tool_run::run_with_input(args, pgn);
         assert!(
             matches!(run.code, Some(0) | Some(1)),
             "{args:?}: {:?} {}",
