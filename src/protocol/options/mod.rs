@@ -1,4 +1,4 @@
-//! The engine's options. [`table::TABLE`] declares each one once: its name
+//! The engine's options. [`TABLE`] declares each one once: its name
 //! in each dialect, its kind (type, range, choices, default, and where its
 //! value is kept) and its effect. Everything else is read from the table:
 //! the `option ...` lines announced before `ucciok`/`uciok`, the checking
