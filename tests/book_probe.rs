@@ -267,8 +267,8 @@ fn settings_as_the_protocol_drives_them() {
     settings.set_enabled(false);
     assert!(settings.probe(&Position::startpos(), &[]).is_none());
     settings.set_enabled(true);
-    assert!(settings.set_randomness("wild").is_err());
-    settings.set_randomness("medium").unwrap();
+    assert!("wild".parse::<Randomness>().is_err());
+    settings.set_randomness("medium".parse().unwrap());
     settings.set_seed(9);
     let a: Vec<Move> = (0..10)
         .map(|_| settings.probe(&Position::startpos(), &[]).unwrap().mv)

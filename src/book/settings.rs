@@ -2,7 +2,7 @@
 //! only translate option names: UCCI `usebook` / `bookfiles` / `randomness`,
 //! UCI `OwnBook` / `BookFile`.
 
-use super::{BadRandomness, BookError, BookMove, Books, Randomness};
+use super::{BookError, BookMove, Books, Randomness};
 use crate::core::{Move, Position};
 use crate::random::Rng;
 use std::path::PathBuf;
@@ -76,9 +76,8 @@ impl BookSettings {
     }
 
     /// UCCI `randomness` (none, small, medium, large).
-    pub fn set_randomness(&mut self, value: &str) -> Result<(), BadRandomness> {
-        self.randomness = value.parse()?;
-        Ok(())
+    pub fn set_randomness(&mut self, randomness: Randomness) {
+        self.randomness = randomness;
     }
 
     pub fn randomness(&self) -> Randomness {

@@ -13,7 +13,7 @@ use super::event::Event;
 use super::go::{self, GoPlan, GoState, Outcome};
 use super::io::Output;
 use super::job::Job;
-use super::options::{Key, OptionError, Options};
+use super::options::{Effect, OptionError, Options};
 use super::thinking::{Finished, Thinking};
 use super::{bench, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
@@ -337,15 +337,17 @@ impl Session {
             return;
         }
         let eval_file = self.options.eval_file.clone();
-        let key = match self.options.set(self.dialect(), name, value) {
-            Ok(key) => key,
+        let effect = match self.options.set(self.dialect(), name, value) {
+            Ok(effect) => effect,
             // UCCI: unknown options are not errors.
             Err(e @ OptionError::Unknown(_)) => return self.note(e),
             Err(e) => return self.error(e),
         };
         let o = &self.options;
-        match key {
-            Key::Hash if o.hash_megabytes != self.engine.hash_megabytes() => {
+        match effect {
+            Effect::None => {}
+            Effect::ResizeHash if o.hash_megabytes == self.engine.hash_megabytes() => {}
+            Effect::ResizeHash => {
                 if !memory::can_allocate(o.hash_megabytes) {
                     let wanted = o.hash_megabytes;
                     self.options.hash_megabytes = self.engine.hash_megabytes();
@@ -356,30 +358,25 @@ impl Session {
                 }
                 self.engine.set_hash_megabytes(o.hash_megabytes)
             }
-            Key::Threads => self.engine.set_threads(o.threads),
-            Key::NewGame => self.new_game(),
-            Key::Rule => self.engine.set_rules(o.rule),
-            Key::MoveOverhead => self
+            Effect::SetThreads => self.engine.set_threads(o.threads),
+            Effect::NewGame => self.new_game(),
+            Effect::SetRules => self.engine.set_rules(o.rule),
+            Effect::SetMoveOverhead => self
                 .engine
                 .set_move_overhead(Duration::from_millis(o.move_overhead_ms)),
-            Key::UseBook => self.book.set_enabled(o.use_book),
-            Key::BookFiles => {
+            Effect::EnableBook => self.book.set_enabled(o.use_book),
+            Effect::OpenBooks => {
                 let files = o.book_files.clone();
                 for e in self.book.set_files(&files) {
                     self.error(format!("bookfiles: {e}"));
                 }
             }
-            Key::Randomness => {
-                if let Err(e) = self.book.set_randomness(o.randomness) {
-                    self.error(format!("randomness: {e}"));
-                }
-            }
-            Key::EvalFile => self.load_network(name, eval_file),
-            Key::UseNnue => self.choose_evaluator(),
-            Key::Idle | Key::Pruning | Key::Knowledge | Key::Style => self.note(format!(
+            Effect::SetBookRandomness => self.book.set_randomness(o.randomness),
+            Effect::LoadNetwork => self.load_network(name, eval_file),
+            Effect::ChooseEvaluator => self.choose_evaluator(),
+            Effect::ExplainInert => self.note(format!(
                 "{name}: accepted; the search has no such setting yet and plays as before"
             )),
-            _ => {}
         }
     }
 
