@@ -369,29 +369,29 @@ impl<'a> Worker<'a> {
 
     /// A draw or a rules verdict at this node, if the line has reached one.
     ///
-    /// The referee ends a game at a position's third occurrence, so a
-    /// repetition decides the line only where the side that must vary had
-    /// its chance inside the search: when the earlier occurrence was played
-    /// after the root (every move from it was searched there), or at a third
-    /// occurrence. The second occurrence of a position first met before the
-    /// root decides nothing yet: either side may still vary, and a verdict
-    /// there would be a score the other side simply avoids.
+    /// A repetition is a draw at once, as in most engines: the side that
+    /// wants more must find it before the cycle comes round. A forbidden
+    /// perpetual is another matter: the referee ends a game at a position's
+    /// third occurrence, so it decides the line only where the perpetrator
+    /// had its chance to vary inside the search (the earlier occurrence was
+    /// played after the root, every move from it searched there) or at a
+    /// third occurrence. At the second occurrence of a position first met
+    /// before the root it decides nothing yet: a win there would be a score
+    /// the perpetrator simply avoids.
     fn rule_outcome(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         if let Some(score) = self.natural_limit_outcome(ply, in_check) {
             return Some(score);
         }
         let repetition = self.repetition()?;
-        if repetition.cycle >= ply && repetition.earlier < 2 {
-            return None;
-        }
+        let decisive = repetition.cycle < ply || repetition.earlier >= 2;
+        let score = match self.verdicts.judge(&self.pos, repetition.cycle, self.rules) {
+            Verdict::Draw => DRAW,
+            _ if !decisive => return None,
+            Verdict::Loss => -RULE_WIN + ply as i32,
+            Verdict::Win => RULE_WIN - ply as i32,
+        };
         self.rule_reach = self.rule_reach.min(ply as i32 - repetition.cycle as i32);
-        Some(
-            match self.verdicts.judge(&self.pos, repetition.cycle, self.rules) {
-                Verdict::Draw => DRAW,
-                Verdict::Loss => -RULE_WIN + ply as i32,
-                Verdict::Win => RULE_WIN - ply as i32,
-            },
-        )
+        Some(score)
     }
 
     /// The draw by the natural limit, if the clock has reached it. The draw
