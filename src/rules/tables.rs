@@ -18,7 +18,6 @@
 
 use super::articles::Articles;
 use super::classify::{MoveClass, MoveKind};
-use super::material::kind_name;
 use crate::core::{Color, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -211,7 +210,7 @@ fn offence(side: &Conduct) -> Offence {
             .iter()
             .zip(&first.target_ids)
             .find(|(_, t)| **t == id)
-            .map(|(t, _)| (kind_name(t.piece.kind), t.square));
+            .map(|(t, _)| (t.piece.kind.name(), t.square));
         if let Some(target) = chased {
             return Offence::PerpetualChase(vec![target]);
         }
@@ -228,7 +227,7 @@ fn offence(side: &Conduct) -> Offence {
                 for (t, id) in m.class.chases.iter().zip(&m.target_ids) {
                     if !seen.contains(id) {
                         seen.push(*id);
-                        targets.push((kind_name(t.piece.kind), t.square));
+                        targets.push((t.piece.kind.name(), t.square));
                     }
                 }
             }
