@@ -7,9 +7,9 @@
 //! attackers (少根子) is won by the exchange. A move chases when it creates
 //! such a threat that did not stand before it.
 
-use super::articles::Articles;
 use super::mate::{mates_by_checks, may_give_check};
 use super::material::material_value;
+use super::rule_set::{Articles, Chasers};
 use crate::core::attacks::{elephant_attacks, horse_attackers, ADVISOR_STEPS};
 use crate::core::{Bitboard, Color, GenKind, Move, Piece, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
@@ -81,20 +81,6 @@ pub type Threats = ArrayVec<Threat, 16>;
 /// The enemy pieces a side only offers to exchange (兑): same-kind pieces
 /// that attack each other.
 pub type Offers = ArrayVec<Square, 16>;
-
-/// Which pieces may chase at all.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Chasers {
-    /// Every piece but the king; a pawn's threat is its own (and free,
-    /// 2011 §26.1) unless another piece's move gave it (2011 §26.1.1: the
-    /// cannon behind the pawn in 参考图11), which [`classify`] judges.
-    ///
-    /// [`classify`]: super::classify::classify
-    PawnsWithHelp,
-    /// Neither king nor pawn: both may attack freely (1999 §27.1-2, 2011
-    /// §26.1, AXF rule 29).
-    NoKingOrPawn,
-}
 
 /// The enemy pieces that the side to move could win now, one entry per piece
 /// (the strongest way to win it): by a capture, or by a check that every

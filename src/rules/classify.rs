@@ -3,12 +3,12 @@
 //! (兑) — and its kind, the heaviest of them (1999 §27.4, 2011 §26.4: 兑兼捉
 //! is a chase, 兑兼杀 a mate threat, 将兼捉 a check that also chases).
 
-use super::articles::Articles;
 use super::chase::{
     captures_onto, defenders, direct_threats, exchange_offers, threats, won_through_check, Offer,
     Offers, Threat, Threats, Weighing,
 };
 use super::mate::{mates_by_checks, threatens_mate, threatens_mate_avoiding, MATE_THREAT_CHECKS};
+use super::rule_set::Articles;
 use crate::core::attacks::{between, on_own_side};
 use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
@@ -78,6 +78,20 @@ impl MoveClass {
             MoveKind::Check | MoveKind::MateThreat => true,
             MoveKind::Chase => self.chases.iter().any(Threat::is_single_piece),
             MoveKind::Idle => false,
+        }
+    }
+
+    /// Whether this move counts as an attack under the rule set that
+    /// answers as `articles` do.
+    pub fn counts_as_attack(&self, articles: Articles) -> bool {
+        if articles.checks_only {
+            self.check
+        } else if articles.mate_threat_forbidden {
+            self.kind.is_attack()
+        } else {
+            // A mate threat is allowed (AXF rules 9-10), unless the same
+            // move also chases.
+            self.check || !self.chases.is_empty()
         }
     }
 }

@@ -3,7 +3,8 @@
 //! table.
 
 use super::classify::{classify, Detail, MoveClass, MoveKind};
-use super::tables::{rule, CycleMove, Offence, RuleSet, Ruling};
+use super::rule_set::RuleSet;
+use super::tables::{rule, CycleMove, Offence, Ruling};
 use crate::core::{Color, Move, Position, Square};
 
 /// A ruling on a cycle, with every move's classification: what a referee
@@ -115,7 +116,7 @@ fn classify_cycle(
             } else {
                 classify(&mut pos, mv, detail, articles)
             };
-            if !rules.counts_as_attack(&class) {
+            if !class.counts_as_attack(rules.articles()) {
                 allowed[color.index()] = true;
             }
             let target_ids = class.chases.iter().map(|t| ids.at(t.square)).collect();
@@ -173,7 +174,7 @@ fn both_attack(moves: &[CycleMove], rules: RuleSet) -> bool {
         moves
             .iter()
             .filter(|m| m.color == c)
-            .all(|m| rules.counts_as_attack(&m.class))
+            .all(|m| m.class.counts_as_attack(rules.articles()))
     })
 }
 

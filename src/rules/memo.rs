@@ -3,7 +3,7 @@
 //! transpositions; judging one cycle asks whether the same positions mate
 //! by checks many times over), and each answer costs searches of its own.
 
-use super::tables::RuleSet;
+use super::rule_set::RuleSet;
 use super::{judge_repetition, Verdict};
 use crate::core::Position;
 

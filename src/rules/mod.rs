@@ -8,15 +8,14 @@
 //!   and targets) and [`judge_game`] the referee's view of a whole game, for
 //!   the `judge` tool and the match runner.
 //!
-//! One concept per file: [`articles`] (where the rule books disagree, and
-//! which way each rule set goes), [`material`] values, [`chase`] (protection and
+//! One concept per file: [`rule_set`] (the rule sets, where their books
+//! disagree and which way each goes), [`material`] values, [`chase`] (protection and
 //! threats), [`mate`] (the mate-threat search), [`classify`] (one move),
-//! [`tables`] (rule sets and verdict tables), [`cycle`] (one cycle),
+//! [`tables`] (verdict tables), [`cycle`] (one cycle),
 //! [`memo`] (remembered verdicts), [`explain`] (the facts behind
 //! each label, for a referee), [`natural_limit`] (the 60-move rule) and
 //! [`game`] (a whole game).
 
-pub mod articles;
 pub mod chase;
 pub mod classify;
 pub mod cycle;
@@ -26,9 +25,9 @@ pub mod mate;
 pub mod material;
 pub mod memo;
 pub mod natural_limit;
+pub mod rule_set;
 pub mod tables;
 
-pub use articles::Articles;
 pub use classify::{MoveClass, MoveKind};
 pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
 pub use game::{
@@ -36,7 +35,8 @@ pub use game::{
 };
 pub use memo::VerdictMemo;
 pub use natural_limit::MoveClock;
-pub use tables::{CycleMove, Offence, RuleSet, UnknownRuleSet};
+pub use rule_set::{Articles, RuleSet, UnknownRuleSet};
+pub use tables::{CycleMove, Offence};
 
 use crate::core::Position;
 

@@ -1,94 +1,13 @@
-//! The rule sets and their verdict tables: given how each side played a
-//! repeating cycle, who (if anyone) must vary and so loses.
+//! The verdict tables: given how each side played a repeating cycle, who
+//! (if anyone) must vary and so loses. What each rule set forbids is in its
+//! [`Articles`]; the tables read only those.
 //!
-//! * `chinese` (CXA 1999 §24-26, 2011 §25-26): every move an attack (check,
-//!   mate threat or chase, of one piece or several in turn) is forbidden;
-//!   unilateral perpetual check always loses; when both sides are forbidden
-//!   the side whose attacks are all single-piece ones (长杀, 长捉车, 长捉无根子,
-//!   and their mixtures with checks) against one whose are not must vary
-//!   (2011 §26.8), otherwise it is a draw.
-//! * `asian` (AXF): perpetual check loses; perpetual mate threats and one
-//!   check with one chase are allowed; a perpetual chase must hit the same
-//!   piece with every move, checks that also attack it included; both sides
-//!   forbidden is a draw.
-//! * `simple`: only perpetual check loses.
-//!
-//! Where the books disagree the rule set's [`Articles`] say which way it
-//! goes; the tables below read only those.
+//! [`Articles`]: super::rule_set::Articles
 
-use super::articles::Articles;
 use super::classify::{MoveClass, MoveKind};
+use super::rule_set::{Articles, RuleSet};
 use crate::core::{Color, Square};
 use std::fmt;
-use std::str::FromStr;
-
-/// Which rule book judges repetitions.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum RuleSet {
-    /// The Chinese Xiangqi Association rules (the default).
-    #[default]
-    Chinese,
-    /// The Asian Xiangqi Federation rules.
-    Asian,
-    /// Only perpetual check loses; every other repetition is a draw.
-    Simple,
-}
-
-impl RuleSet {
-    pub const ALL: [RuleSet; 3] = [RuleSet::Chinese, RuleSet::Asian, RuleSet::Simple];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSet::Chinese => "chinese",
-            RuleSet::Asian => "asian",
-            RuleSet::Simple => "simple",
-        }
-    }
-
-    /// Whether a classified move counts as an attack under this rule set.
-    pub fn counts_as_attack(self, class: &MoveClass) -> bool {
-        let articles = self.articles();
-        if articles.checks_only {
-            class.check
-        } else if articles.mate_threat_forbidden {
-            class.kind.is_attack()
-        } else {
-            // A mate threat is allowed (AXF rules 9-10), unless the same
-            // move also chases.
-            class.check || !class.chases.is_empty()
-        }
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A rule-set name that is not one of ours.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownRuleSet(pub String);
-
-impl fmt::Display for UnknownRuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown rule set '{}' (chinese, asian, simple)", self.0)
-    }
-}
-
-impl std::error::Error for UnknownRuleSet {}
-
-impl FromStr for RuleSet {
-    type Err = UnknownRuleSet;
-
-    fn from_str(text: &str) -> Result<RuleSet, UnknownRuleSet> {
-        RuleSet::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| UnknownRuleSet(text.to_string()))
-    }
-}
-
 /// One classified move of a cycle, with the identities of the pieces it
 /// chases (identities follow pieces through the cycle, so a chase of the same
 /// piece on a new point is recognised).
@@ -164,7 +83,7 @@ fn conduct<'a>(moves: &'a [CycleMove], color: Color, rules: RuleSet) -> Conduct<
     let moves: Vec<&CycleMove> = moves.iter().filter(|m| m.color == color).collect();
     let all_check = !moves.is_empty() && moves.iter().all(|m| m.class.check);
     let every_move_attacks =
-        !moves.is_empty() && moves.iter().all(|m| rules.counts_as_attack(&m.class));
+        !moves.is_empty() && moves.iter().all(|m| m.class.counts_as_attack(articles));
     let forbidden = if all_check {
         true
     } else if articles.checks_only {
