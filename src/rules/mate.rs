@@ -3,7 +3,7 @@
 //! quiet move first is not a threat in the rule book's sense, so only
 //! checking moves are tried, which also keeps the search small.
 
-use super::memo::Answers;
+use super::answers::Answers;
 use crate::core::{Move, PieceKind, Position, Square};
 use std::cell::RefCell;
 
