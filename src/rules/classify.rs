@@ -4,9 +4,9 @@
 //! is a chase, 兑兼杀 a mate threat, 将兼捉 a check that also chases).
 
 use super::chase::{
-    captures_onto, defenders, direct_threats, exchange_offers, threats, won_through_check, Offer,
-    Offers, Threat, Threats, Weighing,
+    direct_threats, exchange_offers, threats, won_through_check, Offer, Offers, Threat, Threats,
 };
+use super::exchange::{captures_onto, defenders, Weighing};
 use super::mate::{mates_by_checks, threatens_mate, threatens_mate_avoiding, MATE_THREAT_CHECKS};
 use super::rule_set::Articles;
 use crate::core::attacks::{between, on_own_side};

@@ -6,8 +6,9 @@
 //!
 //! [`classify`]: super::classify::classify
 
-use super::chase::{captures_onto, exchange_gain, Threat};
+use super::chase::Threat;
 use super::cycle::Judgement;
+use super::exchange::{captures_onto, exchange_gain};
 use super::material::material_value;
 use crate::core::{GenKind, Move, Piece, Position, Square};
 

@@ -20,6 +20,7 @@ pub mod answers;
 pub mod chase;
 pub mod classify;
 pub mod cycle;
+pub mod exchange;
 pub mod explain;
 pub mod game;
 pub mod mate;
