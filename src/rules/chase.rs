@@ -11,6 +11,7 @@ use super::exchange::{
 };
 use super::mate::{mates_by_checks, may_give_check};
 use super::material::material_value;
+use super::pass::after_pass;
 use super::rule_set::{Articles, Chasers};
 use crate::core::attacks::horse_attackers;
 use crate::core::{Bitboard, GenKind, Move, Piece, PieceKind, Position, Square};
@@ -230,10 +231,7 @@ pub fn exchange_offers(pos: &mut Position) -> ArrayVec<Offer, 16> {
         if !same_kind || found.is_full() {
             continue;
         }
-        pos.make_null();
-        let mutual = Move::new(offering, offered).is_some_and(|mv| pos.is_legal(mv));
-        pos.unmake();
-        if mutual && !accepting_loses(pos, accept) {
+        if can_take_first(pos, offering, offered) && !accepting_loses(pos, accept) {
             found.push(Offer { offering, offered });
         }
     }
@@ -379,17 +377,16 @@ pub fn pinned_by_horse(pos: &Position, sq: Square) -> bool {
     (horse_attackers(king, without) & horses & !horse_attackers(king, occupied)).any()
 }
 
-/// Whether the piece on `victim` could legally take the one on `attacker` if
-/// it were its side's move: an exchange offer only when it can (a pinned
-/// victim cannot answer the offer).
-fn can_take_first(pos: &mut Position, victim: Square, attacker: Square) -> bool {
-    let Some(reply) = Move::new(victim, attacker) else {
+/// Whether the piece on `taker` could legally take the one on `taken` if it
+/// were its side's move (it is the other side's now). An attack on a
+/// same-kind piece is an exchange offer only when the attacked piece can
+/// take first (a pinned victim cannot answer the offer), and only when the
+/// offering piece could take too.
+fn can_take_first(pos: &mut Position, taker: Square, taken: Square) -> bool {
+    let Some(reply) = Move::new(taker, taken) else {
         return false;
     };
-    pos.make_null();
-    let legal = pos.is_legal(reply);
-    pos.unmake();
-    legal
+    after_pass(pos, |pos| pos.is_legal(reply))
 }
 
 /// Whether the enemy piece on `victim`, taking ours on `attacker` as an
@@ -399,10 +396,7 @@ fn refuses_acceptance(pos: &mut Position, victim: Square, attacker: Square) -> b
     let Some(accept) = Move::new(victim, attacker) else {
         return false;
     };
-    pos.make_null();
-    let loses = accepting_loses(pos, accept);
-    pos.unmake();
-    loses
+    after_pass(pos, |pos| accepting_loses(pos, accept))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use super::chase::{
 };
 use super::exchange::{captures_onto, defenders, Weighing};
 use super::mate::{mates_by_checks, threatens_mate, threatens_mate_avoiding, MATE_THREAT_CHECKS};
+use super::pass::after_pass;
 use super::rule_set::Articles;
 use crate::core::attacks::{between, on_own_side};
 use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
@@ -121,7 +122,7 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
     if !pos.in_check() {
         // Under a mate threat, a capture would be answered by the mate: a
         // threat stands again only once the mate is parried (参考图35).
-        return if under_mate_threat(pos) {
+        return if threatens_mate(pos) {
             Threats::new()
         } else {
             threats(pos, articles, weighing)
@@ -187,15 +188,6 @@ fn attacking_pieces(pos: &Position, color: Color) -> u32 {
         + crossed
 }
 
-/// Whether the side to move's opponent could mate by checks if it were its
-/// move.
-fn under_mate_threat(pos: &mut Position) -> bool {
-    pos.make_null();
-    let threat = mates_by_checks(pos, MATE_THREAT_CHECKS);
-    pos.unmake();
-    threat
-}
-
 /// Whether the piece on `helper` takes part in winning `threat`'s target: once
 /// the attacker has taken and the other side has taken back, it can take
 /// again. `pos` has the other side to move, as after our move.
@@ -203,9 +195,11 @@ fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
     let Some(first) = Move::new(threat.attacker, threat.square) else {
         return false;
     };
-    pos.make_null();
-    let mut found = false;
-    if pos.is_legal(first) {
+    after_pass(pos, |pos| {
+        if !pos.is_legal(first) {
+            return false;
+        }
+        let mut found = false;
         pos.make(first);
         for reply in captures_onto(pos, threat.square) {
             pos.make(reply);
@@ -215,9 +209,8 @@ fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
             pos.unmake();
         }
         pos.unmake();
-    }
-    pos.unmake();
-    found
+        found
+    })
 }
 
 /// Whether a threat that an answer to check leaves on the board was the
@@ -277,9 +270,7 @@ fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool
 /// The threats `mv` (just played in `pos`) makes that did not stand before
 /// it, with the capture costs counted by `weighing`.
 fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weighing) -> Threats {
-    pos.make_null();
-    let after = threats(pos, articles, weighing);
-    pos.unmake();
+    let after = after_pass(pos, |pos| threats(pos, articles, weighing));
     // What stood before matters only if the move threatens anything at all.
     let before = if after.is_empty() {
         Threats::new()
@@ -347,15 +338,15 @@ fn pawn_capture_uncovers_check(pos: &mut Position, threat: &Threat) -> bool {
     let Some(capture) = Move::new(threat.attacker, threat.square) else {
         return false;
     };
-    pos.make_null();
-    let mut uncovers = false;
-    if pos.is_legal(capture) {
+    after_pass(pos, |pos| {
+        if !pos.is_legal(capture) {
+            return false;
+        }
         pos.make(capture);
-        uncovers = (pos.checkers() - Bitboard::from_square(threat.square)).any();
+        let uncovers = (pos.checkers() - Bitboard::from_square(threat.square)).any();
         pos.unmake();
-    }
-    pos.unmake();
-    uncovers
+        uncovers
+    })
 }
 
 /// The chases of a move that gives check (将兼捉): the pieces it wins

@@ -12,6 +12,7 @@
 
 use super::mate::mates_by_checks;
 use super::material::material_value;
+use super::pass::after_pass;
 use crate::core::attacks::{elephant_attacks, ADVISOR_STEPS};
 use crate::core::{Bitboard, Color, GenKind, Move, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
@@ -240,10 +241,7 @@ pub fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Op
             abandoned: Bitboard::EMPTY,
             ..play
         };
-        pos.make_null();
-        let floor = spare.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX);
-        pos.unmake();
-        after + floor
+        after + after_pass(pos, |pos| spare.gain(pos, EXCHANGE_DEPTH, 0, i32::MAX))
     };
     // A capture by a root (做根子) or a pinned piece (被牵子) that wins the
     // piece outright but costs as much elsewhere still chases: the rules

@@ -27,6 +27,7 @@ pub mod mate;
 pub mod material;
 pub mod memo;
 pub mod natural_limit;
+pub mod pass;
 pub mod rule_set;
 pub mod tables;
 
