@@ -11,7 +11,7 @@
 //! One concept per file: [`rule_set`] (the rule sets, where their books
 //! disagree and which way each goes), [`material`] values, [`chase`] (protection and
 //! threats), [`mate`] (the mate-threat search), [`classify`] (one move),
-//! [`tables`] (verdict tables), [`cycle`] (one cycle),
+//! [`verdict_tables`], [`cycle`] (one cycle),
 //! [`memo`] (the search's verdicts, remembered), [`explain`] (the facts behind
 //! each label, for a referee), [`natural_limit`] (the 60-move rule) and
 //! [`game`] (a whole game).
@@ -29,7 +29,7 @@ pub mod memo;
 pub mod natural_limit;
 pub mod pass;
 pub mod rule_set;
-pub mod tables;
+pub mod verdict_tables;
 
 pub use classify::{MoveClass, MoveKind};
 pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
@@ -39,4 +39,4 @@ pub use game::{
 pub use memo::{judge_repetition, Verdict, VerdictMemo};
 pub use natural_limit::MoveClock;
 pub use rule_set::{Articles, RuleSet, UnknownRuleSet};
-pub use tables::{CycleMove, Offence};
+pub use verdict_tables::{CycleMove, Offence};

@@ -5,7 +5,7 @@
 //! [`Articles`]: super::rule_set::Articles
 
 use super::classify::{MoveClass, MoveKind};
-use super::rule_set::{Articles, RuleSet};
+use super::rule_set::Articles;
 use crate::core::{Color, Square};
 use std::fmt;
 /// One classified move of a cycle, with the identities of the pieces it
@@ -62,12 +62,43 @@ impl fmt::Display for Offence {
     }
 }
 
-/// The verdict on a cycle: who loses, and why; `None` is a draw.
+/// The verdict on a cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ruling {
-    pub loser: Option<(Color, Offence)>,
-    /// Why it is a draw, when it is one.
-    pub draw_reason: &'static str,
+pub enum Ruling {
+    /// This side must vary, and so loses by repeating, for this offence.
+    Loses(Color, Offence),
+    Draw(DrawReason),
+}
+
+impl Ruling {
+    /// The side that loses; `None` for a draw.
+    pub fn loser(&self) -> Option<Color> {
+        match self {
+            Ruling::Loses(color, _) => Some(*color),
+            Ruling::Draw(_) => None,
+        }
+    }
+}
+
+/// Why a cycle is a draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Both sides checked with every move.
+    MutualPerpetualCheck,
+    /// Neither side did anything its rule set forbids.
+    NothingForbidden,
+    /// Both sides attacked perpetually, and the table makes neither vary.
+    BothAttack,
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::MutualPerpetualCheck => "mutual perpetual check",
+            DrawReason::NothingForbidden => "repetition without a forbidden perpetual",
+            DrawReason::BothAttack => "both sides attack perpetually",
+        })
+    }
 }
 
 /// How one side played the cycle, as the tables need it.
@@ -78,8 +109,7 @@ struct Conduct<'a> {
     single_piece: bool,
 }
 
-fn conduct<'a>(moves: &'a [CycleMove], color: Color, rules: RuleSet) -> Conduct<'a> {
-    let articles: Articles = rules.articles();
+fn conduct<'a>(moves: &'a [CycleMove], color: Color, articles: Articles) -> Conduct<'a> {
     let moves: Vec<&CycleMove> = moves.iter().filter(|m| m.color == color).collect();
     let all_check = !moves.is_empty() && moves.iter().all(|m| m.class.check);
     let every_move_attacks =
@@ -156,37 +186,30 @@ fn offence(side: &Conduct) -> Offence {
     }
 }
 
-/// Applies the rule set's table to a classified cycle. `moves` may stop short
-/// for a side once it has made a move that is not an attack: that side is
-/// allowed whatever follows.
-pub fn rule(moves: &[CycleMove], rules: RuleSet) -> Ruling {
-    let red = conduct(moves, Color::Red, rules);
-    let black = conduct(moves, Color::Black, rules);
-    let loses = |side: &Conduct, color| Ruling {
-        loser: Some((color, offence(side))),
-        draw_reason: "",
-    };
-    let draw = |why| Ruling {
-        loser: None,
-        draw_reason: why,
-    };
+/// Applies the table of the rule set that answers as `articles` do to a
+/// classified cycle. `moves` may stop short for a side once it has made a
+/// move that is not an attack: that side is allowed whatever follows.
+pub fn rule(moves: &[CycleMove], articles: Articles) -> Ruling {
+    let red = conduct(moves, Color::Red, articles);
+    let black = conduct(moves, Color::Black, articles);
+    let loses = |side: &Conduct, color| Ruling::Loses(color, offence(side));
     match (red.all_check, black.all_check) {
-        (true, true) => return draw("mutual perpetual check"),
+        (true, true) => return Ruling::Draw(DrawReason::MutualPerpetualCheck),
         (true, false) => return loses(&red, Color::Red),
         (false, true) => return loses(&black, Color::Black),
         (false, false) => {}
     }
     match (red.forbidden, black.forbidden) {
-        (false, false) => draw("repetition without a forbidden perpetual"),
+        (false, false) => Ruling::Draw(DrawReason::NothingForbidden),
         (true, false) => loses(&red, Color::Red),
         (false, true) => loses(&black, Color::Black),
-        (true, true) if rules.articles().both_forbidden_by_class => {
+        (true, true) if articles.both_forbidden_by_class => {
             match (red.single_piece, black.single_piece) {
                 (true, false) => loses(&red, Color::Red),
                 (false, true) => loses(&black, Color::Black),
-                _ => draw("both sides attack perpetually"),
+                _ => Ruling::Draw(DrawReason::BothAttack),
             }
         }
-        (true, true) => draw("both sides attack perpetually"),
+        (true, true) => Ruling::Draw(DrawReason::BothAttack),
     }
 }
