@@ -402,7 +402,6 @@ fn refuses_acceptance(pos: &mut Position, victim: Square, attacker: Square) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::exchange::Weighing;
     use crate::rules::RuleSet;
 
     fn threats_in(fen: &str) -> Threats {

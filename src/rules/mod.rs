@@ -8,28 +8,47 @@
 //!   and targets) and [`judge_game`] the referee's view of a whole game, for
 //!   the `judge` tool and the match runner.
 //!
-//! One concept per file: [`rule_set`] (the rule sets, where their books
-//! disagree and which way each goes), [`material`] values, [`chase`] (protection and
-//! threats), [`mate`] (the mate-threat search), [`classify`] (one move),
-//! [`verdict_tables`], [`cycle`] (one cycle),
-//! [`memo`] (the search's verdicts, remembered), [`explain`] (the facts behind
-//! each label, for a referee), [`natural_limit`] (the 60-move rule) and
-//! [`game`] (a whole game).
+//! One concept per file, each using only those listed before it, so the
+//! room reads from the bottom up:
+//!
+//! 1. [`rule_set`]: the rule sets, and the table of the points where their
+//!    books disagree; [`material`] values; [`answers`], a cache of answers
+//!    by key; [`pass`], asking what a side could do if the other passed;
+//!    [`natural_limit`], the 60-move rule.
+//! 2. [`mate`]: mates by consecutive checks, and mate threats.
+//! 3. [`exchange`]: the exchange play-out (who can take on a point, what a
+//!    sequence of captures nets, what one capture really wins).
+//! 4. [`chase`]: the threats (捉) and exchange offers (兑) a side has.
+//! 5. [`classify`]: every effect of one move, and its kind.
+//! 6. [`verdict_tables`]: who must vary, given how each side played.
+//! 7. [`cycle`]: one cycle, replayed, classified and ruled on.
+//! 8. [`memo`]: the search's verdicts, remembered; [`explain`]: the facts
+//!    behind each label, for a referee; [`game`]: a whole game.
 
+// The layers the module doc numbers, in order (the numbers keep rustfmt
+// from sorting one layer into another).
+// 1.
 pub mod answers;
-pub mod chase;
-pub mod classify;
-pub mod cycle;
-pub mod exchange;
-pub mod explain;
-pub mod game;
-pub mod mate;
 pub mod material;
-pub mod memo;
 pub mod natural_limit;
 pub mod pass;
 pub mod rule_set;
+// 2.
+pub mod mate;
+// 3.
+pub mod exchange;
+// 4.
+pub mod chase;
+// 5.
+pub mod classify;
+// 6.
 pub mod verdict_tables;
+// 7.
+pub mod cycle;
+// 8.
+pub mod explain;
+pub mod game;
+pub mod memo;
 
 pub use classify::{MoveClass, MoveKind};
 pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
