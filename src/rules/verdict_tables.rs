@@ -1,6 +1,7 @@
 //! The verdict tables: given how each side played a repeating cycle, who
 //! (if anyone) must vary and so loses. What each rule set forbids is in its
-//! [`Articles`]; the tables read only those.
+//! [`Articles`] (its module doc sums up each rule set's table); the tables
+//! read only those, never the rule set's name.
 //!
 //! [`Articles`]: super::rule_set::Articles
 
@@ -8,6 +9,7 @@ use super::classify::{MoveClass, MoveKind};
 use super::rule_set::Articles;
 use crate::core::{Color, Square};
 use std::fmt;
+
 /// One classified move of a cycle, with the identities of the pieces it
 /// chases (identities follow pieces through the cycle, so a chase of the same
 /// piece on a new point is recognised).
