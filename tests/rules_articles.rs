@@ -5,7 +5,8 @@
 
 mod rules_cases;
 
-use chuhan::rules::chase::{pinned_by_horse, threats, ThreatWay, Weighing};
+use chuhan::rules::chase::{pinned_by_horse, threats, ThreatWay};
+use chuhan::rules::exchange::Weighing;
 use chuhan::rules::{judge_cycle, MoveKind, RuleSet};
 use chuhan::{Position, Square};
 use rules_cases::{judge, parse, ARTICLE_CASES};
