@@ -446,7 +446,7 @@ fn a_block_after_another_pieces_move_leaves_a_standing_attack_standing() {
 #[ignore = "issue 26 part 3: standing_threats keeps the attacker's old square \
             when its own previous move kept the threat up, so the answer to \
             check is labelled a new chase of the cannon on a8"]
-fn a_block_after_the_attackers_own_move_leaves_a_standing_attack_standing() {
+fn known_fault_a_block_after_the_attackers_own_move_leaves_a_standing_attack_standing() {
     // As above, but Red's first move is the chariot's own step a3a4, which
     // keeps its attack on a8 (idle: the same attacker on the same target,
     // 从捉到捉). After the check, standing_threats reads Red's threats
@@ -487,7 +487,7 @@ const TWO_ATTACKERS: [(&str, [&str; 2]); 2] = [
             (keep_strongest), the first the move generator lists, so the \
             chariot that steps off first in that order is labelled a chase \
             by the other one, whose attack stood"]
-fn a_chariot_leaving_a_doubly_attacked_piece_chases_nothing() {
+fn known_fault_a_chariot_leaving_a_doubly_attacked_piece_chases_nothing() {
     use chuhan::rules::classify::{classify, Detail};
     // Either chariot stepping off leaves the other's attack on the cannon,
     // which stood before the move: nothing new, so each step is idle. Today
