@@ -4,7 +4,7 @@ BIN := target/release/chuhan
 DEPTH ?= 5
 DEPTH_BENCH ?= 10
 
-.PHONY: build test test-full bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
+.PHONY: build test test-full known-faults bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
 
 build:
 	$(CARGO) build --release
@@ -12,9 +12,15 @@ build:
 test:
 	$(CARGO) test --release
 
-# The whole perft table (about a minute) and every other slow test.
+# The whole perft table (about a minute) and every other slow test; not the
+# tests of faults found and not yet mended (`make known-faults`).
 test-full:
-	$(CARGO) test --release -- --include-ignored
+	$(CARGO) test --release -- --include-ignored --skip known_fault_
+
+# Faults proven by a test and left for their issue to mend (each test names
+# its issue): these fail until it does.
+known-faults:
+	$(CARGO) test --release -- --ignored known_fault_
 
 bench:
 	$(CARGO) bench

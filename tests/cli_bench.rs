@@ -102,3 +102,30 @@ fn bad_arguments_are_named() {
     assert!(!ok);
     assert!(err.contains("/nonexistent.nnue"), "{err}");
 }
+
+/// `chuhan bench | head -1`: once the reader has gone, the tool ends at
+/// its next line, killed by SIGPIPE as Unix tools are, and says nothing
+/// (before, `println!` panicked on the broken pipe).
+#[cfg(unix)]
+#[test]
+fn a_reader_that_stops_reading_ends_the_tool_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["bench", "6"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty());
+    // The reader is dropped here, with 33 positions still to print.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.signal(), Some(13), "{:?}: {stderr}", out.status);
+}

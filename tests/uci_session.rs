@@ -139,7 +139,12 @@ fn ponder_and_ponderhit() {
 fn no_legal_move_is_bestmove_none_and_stop_when_idle_is_silent() {
     let mut e = uci();
     e.send("position fen 3kR4/9/3P5/9/9/9/9/9/9/4K4 b - - 0 1");
-    assert_eq!(e.go("go depth 3"), "bestmove (none)");
+    e.send("go depth 3");
+    // The loss is reported first, as Stockfish does.
+    assert_eq!(
+        e.until("bestmove", SLOW),
+        ["info depth 0 score mate 0", "bestmove (none)"]
+    );
     e.send("stop");
     assert!(e.sync().is_empty());
 }

@@ -5,6 +5,7 @@
 use super::analyse::{self, AnalyseArgs};
 use super::bench::{self, BenchArgs};
 use super::book::{self, BookArgs};
+use super::closed_pipe;
 use super::convert::{self, ConvertArgs};
 use super::datagen::{self, DatagenArgs};
 use super::judge::{self, JudgeArgs};
@@ -99,6 +100,9 @@ where
         }
         Err(err) => return usage_error(&first_paragraph(&err), &args),
     };
+    if !matches!(cli.tool, None | Some(Tool::Match { .. })) {
+        closed_pipe::end_when_the_reader_goes();
+    }
     let result = match cli.tool {
         None => {
             crate::protocol::run_stdio();

@@ -20,7 +20,6 @@ use crate::core::{BadMoveText, FenError, Move, Position, Square};
 use crate::notation::parse_pgn;
 use crate::rules::chase::ThreatWay;
 use crate::rules::explain::{explain_cycle, Attack, MoveEffects};
-use crate::rules::material::kind_name;
 use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
 use std::fmt;
 use std::io::{self, Write};
@@ -192,7 +191,7 @@ fn attack_line(a: &Attack) -> String {
     };
     format!(
         "{} {} attacked from {}: exchange {:+}, {protection}: {verdict}",
-        kind_name(a.piece.kind),
+        a.piece.kind.name(),
         a.target,
         a.attacker,
         a.exchange
@@ -232,7 +231,7 @@ fn targets(m: &CycleMove) -> impl Iterator<Item = (&'static str, Square)> + '_ {
     m.class
         .chases
         .iter()
-        .map(|t| (kind_name(t.piece.kind), t.square))
+        .map(|t| (t.piece.kind.name(), t.square))
 }
 
 /// The plain-text report: the verdict and reason, then one line per cycle
@@ -306,7 +305,7 @@ fn json_effects(m: &CycleMove, effects: &MoveEffects) -> String {
             };
             format!(
                 "{{\"piece\":\"{}\",\"square\":\"{}\",\"attacker\":\"{}\",\"exchange\":{},\"protectors\":[{}],\"through_check\":{},\"chase\":{chase}}}",
-                kind_name(a.piece.kind),
+                a.piece.kind.name(),
                 a.target,
                 a.attacker,
                 a.exchange,

@@ -55,6 +55,20 @@ impl PieceKind {
         }
     }
 
+    /// The piece's English name, as the rule book's translations and the
+    /// referee's reports write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::King => "king",
+            PieceKind::Advisor => "advisor",
+            PieceKind::Elephant => "elephant",
+            PieceKind::Horse => "horse",
+            PieceKind::Chariot => "chariot",
+            PieceKind::Cannon => "cannon",
+            PieceKind::Pawn => "pawn",
+        }
+    }
+
     /// Reads a FEN letter of either case, with `E` and `H` as alternatives.
     pub fn from_letter(c: char) -> Option<PieceKind> {
         Some(match c.to_ascii_uppercase() {

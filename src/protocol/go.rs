@@ -10,7 +10,7 @@ use super::command::{Dialect, Go};
 use super::{clock, perft, reply};
 use crate::core::{Move, Position};
 use crate::search::skill::Skill;
-use crate::search::{wdl, Limits};
+use crate::search::{wdl, Limits, Score};
 use std::time::Duration;
 
 /// What the session knows that a `go` depends on.
@@ -121,6 +121,15 @@ pub fn plan(go: &Go, state: &GoState) -> GoPlan {
         .into_iter()
         .any(|mv| !banned.contains(&mv));
     if !playable {
+        // A side without a legal move has lost (mated, or stalemated, which
+        // Xiangqi scores alike): UCI says so before `bestmove (none)`, as
+        // Stockfish does; UCCI has only `nobestmove`.
+        if dialect == Dialect::Uci && position.has_no_moves() {
+            lines.push(format!(
+                "info depth 0 score {}",
+                reply::score(dialect, Score::Mate(0))
+            ));
+        }
         return GoPlan::new(lines, Outcome::NoMove);
     }
     let mut limits = clock::limits(go, dialect, state.use_millisec, position.side_to_move());
@@ -389,7 +398,11 @@ mod tests {
                 ..state(&mated)
             };
             let planned = plan(&go("go depth 5", dialect), &state);
-            assert!(planned.lines.is_empty());
+            let lost: &[&str] = match dialect {
+                Dialect::Uci => &["info depth 0 score mate 0"],
+                Dialect::Ucci => &[],
+            };
+            assert_eq!(planned.lines, lost);
             assert!(matches!(planned.outcome, Outcome::NoMove));
         }
         // Every legal move banned is the same.
@@ -401,6 +414,14 @@ mod tests {
         };
         let planned = plan(&go("go time 1000", Dialect::Ucci), &banned_all);
         assert!(matches!(planned.outcome, Outcome::NoMove));
+        // ... but no loss to report: the side has moves, all banned.
+        let banned_all = GoState {
+            dialect: Dialect::Uci,
+            ..banned_all
+        };
+        let planned = plan(&go("go depth 5", Dialect::Uci), &banned_all);
+        assert!(matches!(planned.outcome, Outcome::NoMove));
+        assert!(planned.lines.is_empty(), "{:?}", planned.lines);
     }
 
     #[test]

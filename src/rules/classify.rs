@@ -3,12 +3,13 @@
 //! (兑) — and its kind, the heaviest of them (1999 §27.4, 2011 §26.4: 兑兼捉
 //! is a chase, 兑兼杀 a mate threat, 将兼捉 a check that also chases).
 
-use super::articles::Articles;
 use super::chase::{
-    captures_onto, defenders, direct_threats, exchange_offers, threats, won_through_check, Offer,
-    Offers, Threat, Threats, Weighing,
+    direct_threats, exchange_offers, threats, won_through_check, Offer, Offers, Threat, Threats,
 };
+use super::exchange::{captures_onto, defenders, Weighing};
 use super::mate::{mates_by_checks, threatens_mate, threatens_mate_avoiding, MATE_THREAT_CHECKS};
+use super::pass::after_pass;
+use super::rule_set::Articles;
 use crate::core::attacks::{between, on_own_side};
 use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
@@ -80,6 +81,20 @@ impl MoveClass {
             MoveKind::Idle => false,
         }
     }
+
+    /// Whether this move counts as an attack under the rule set that
+    /// answers as `articles` do.
+    pub fn counts_as_attack(&self, articles: Articles) -> bool {
+        if articles.checks_only {
+            self.check
+        } else if articles.mate_threat_forbidden {
+            self.kind.is_attack()
+        } else {
+            // A mate threat is allowed (AXF rules 9-10), unless the same
+            // move also chases.
+            self.check || !self.chases.is_empty()
+        }
+    }
 }
 
 /// How much of a move to look at.
@@ -107,7 +122,7 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
     if !pos.in_check() {
         // Under a mate threat, a capture would be answered by the mate: a
         // threat stands again only once the mate is parried (参考图35).
-        return if under_mate_threat(pos) {
+        return if threatens_mate(pos) {
             Threats::new()
         } else {
             threats(pos, articles, weighing)
@@ -173,15 +188,6 @@ fn attacking_pieces(pos: &Position, color: Color) -> u32 {
         + crossed
 }
 
-/// Whether the side to move's opponent could mate by checks if it were its
-/// move.
-fn under_mate_threat(pos: &mut Position) -> bool {
-    pos.make_null();
-    let threat = mates_by_checks(pos, MATE_THREAT_CHECKS);
-    pos.unmake();
-    threat
-}
-
 /// Whether the piece on `helper` takes part in winning `threat`'s target: once
 /// the attacker has taken and the other side has taken back, it can take
 /// again. `pos` has the other side to move, as after our move.
@@ -189,9 +195,11 @@ fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
     let Some(first) = Move::new(threat.attacker, threat.square) else {
         return false;
     };
-    pos.make_null();
-    let mut found = false;
-    if pos.is_legal(first) {
+    after_pass(pos, |pos| {
+        if !pos.is_legal(first) {
+            return false;
+        }
+        let mut found = false;
         pos.make(first);
         for reply in captures_onto(pos, threat.square) {
             pos.make(reply);
@@ -201,9 +209,8 @@ fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
             pos.unmake();
         }
         pos.unmake();
-    }
-    pos.unmake();
-    found
+        found
+    })
 }
 
 /// Whether a threat that an answer to check leaves on the board was the
@@ -263,9 +270,7 @@ fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool
 /// The threats `mv` (just played in `pos`) makes that did not stand before
 /// it, with the capture costs counted by `weighing`.
 fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weighing) -> Threats {
-    pos.make_null();
-    let after = threats(pos, articles, weighing);
-    pos.unmake();
+    let after = after_pass(pos, |pos| threats(pos, articles, weighing));
     // What stood before matters only if the move threatens anything at all.
     let before = if after.is_empty() {
         Threats::new()
@@ -333,15 +338,15 @@ fn pawn_capture_uncovers_check(pos: &mut Position, threat: &Threat) -> bool {
     let Some(capture) = Move::new(threat.attacker, threat.square) else {
         return false;
     };
-    pos.make_null();
-    let mut uncovers = false;
-    if pos.is_legal(capture) {
+    after_pass(pos, |pos| {
+        if !pos.is_legal(capture) {
+            return false;
+        }
         pos.make(capture);
-        uncovers = (pos.checkers() - Bitboard::from_square(threat.square)).any();
+        let uncovers = (pos.checkers() - Bitboard::from_square(threat.square)).any();
         pos.unmake();
-    }
-    pos.unmake();
-    uncovers
+        uncovers
+    })
 }
 
 /// The chases of a move that gives check (将兼捉): the pieces it wins

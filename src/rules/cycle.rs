@@ -3,7 +3,8 @@
 //! table.
 
 use super::classify::{classify, Detail, MoveClass, MoveKind};
-use super::tables::{rule, CycleMove, Offence, RuleSet, Ruling};
+use super::rule_set::RuleSet;
+use super::verdict_tables::{rule, CycleMove, Offence, Ruling};
 use crate::core::{Color, Move, Position, Square};
 
 /// A ruling on a cycle, with every move's classification: what a referee
@@ -115,7 +116,7 @@ fn classify_cycle(
             } else {
                 classify(&mut pos, mv, detail, articles)
             };
-            if !rules.counts_as_attack(&class) {
+            if !class.counts_as_attack(rules.articles()) {
                 allowed[color.index()] = true;
             }
             let target_ids = class.chases.iter().map(|t| ids.at(t.square)).collect();
@@ -159,13 +160,14 @@ fn checks_only(pos: &mut Position, mv: Move) -> MoveClass {
 pub fn cycle_loser(pos: &Position, cycle: usize, rules: RuleSet) -> Option<Color> {
     let (start, moves) = unwind(pos, cycle).ok()?;
     let quick = classify_cycle(&start, &moves, rules, Detail::AttackOnly);
-    let mut ruling = rule(&quick, rules);
+    let mut ruling = rule(&quick, rules.articles());
     // When both sides attack throughout, the Chinese table weighs what kind
     // of attack each made, which needs every effect of every move.
     if rules.articles().both_forbidden_by_class && both_attack(&quick, rules) {
-        ruling = rule(&classify_cycle(&start, &moves, rules, Detail::Full), rules);
+        let full = classify_cycle(&start, &moves, rules, Detail::Full);
+        ruling = rule(&full, rules.articles());
     }
-    ruling.loser.map(|(color, _)| color)
+    ruling.loser()
 }
 
 fn both_attack(moves: &[CycleMove], rules: RuleSet) -> bool {
@@ -173,7 +175,7 @@ fn both_attack(moves: &[CycleMove], rules: RuleSet) -> bool {
         moves
             .iter()
             .filter(|m| m.color == c)
-            .all(|m| rules.counts_as_attack(&m.class))
+            .all(|m| m.class.counts_as_attack(rules.articles()))
     })
 }
 
@@ -181,13 +183,12 @@ fn both_attack(moves: &[CycleMove], rules: RuleSet) -> bool {
 pub fn judge_cycle(pos: &Position, cycle: usize, rules: RuleSet) -> Result<Judgement, CycleError> {
     let (start, moves) = unwind(pos, cycle)?;
     let classified = classify_cycle(&start, &moves, rules, Detail::Full);
-    let Ruling { loser, draw_reason } = rule(&classified, rules);
-    let (loser, offence, reason) = match loser {
-        Some((color, offence)) => {
+    let (loser, offence, reason) = match rule(&classified, rules.articles()) {
+        Ruling::Loses(color, offence) => {
             let reason = format!("{offence} by {}", color_name(color));
             (Some(color), Some(offence), reason)
         }
-        None => (None, None, draw_reason.to_string()),
+        Ruling::Draw(why) => (None, None, why.to_string()),
     };
     Ok(Judgement {
         loser,

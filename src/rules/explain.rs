@@ -6,9 +6,11 @@
 //!
 //! [`classify`]: super::classify::classify
 
-use super::chase::{captures_onto, exchange_gain, Threat};
+use super::chase::Threat;
 use super::cycle::Judgement;
+use super::exchange::{captures_onto, exchange_gain, EXCHANGE_DEPTH};
 use super::material::material_value;
+use super::pass::after_pass;
 use crate::core::{GenKind, Move, Piece, Position, Square};
 
 /// One enemy piece that the side that moved could take if it were its turn.
@@ -40,32 +42,33 @@ pub struct MoveEffects {
 /// The attacks of the side that just moved in `pos`, with the chases the
 /// labeller counted for that move.
 fn attacks_now(pos: &mut Position, chases: &[Threat]) -> Vec<Attack> {
-    let mut found = Vec::new();
-    pos.make_null();
-    for capture in pos.moves_of(GenKind::Captures) {
-        let (from, to) = (capture.from(), capture.to());
-        let Some(piece) = pos.piece_at(to) else {
-            continue;
-        };
-        let value = material_value(piece, to);
-        if value == 0 {
-            continue;
+    let mut found = after_pass(pos, |pos| {
+        let mut direct = Vec::new();
+        for capture in pos.moves_of(GenKind::Captures) {
+            let (from, to) = (capture.from(), capture.to());
+            let Some(piece) = pos.piece_at(to) else {
+                continue;
+            };
+            let value = material_value(piece, to);
+            if value == 0 {
+                continue;
+            }
+            pos.make(capture);
+            let exchange = value - exchange_gain(pos, to, EXCHANGE_DEPTH);
+            let protectors = captures_onto(pos, to).iter().map(|m| m.from()).collect();
+            pos.unmake();
+            direct.push(Attack {
+                attacker: from,
+                target: to,
+                piece,
+                exchange,
+                protectors,
+                chase: chases.iter().find(|t| t.square == to).copied(),
+                through_check: false,
+            });
         }
-        pos.make(capture);
-        let exchange = value - exchange_gain(pos, to, 6);
-        let protectors = captures_onto(pos, to).iter().map(|m| m.from()).collect();
-        pos.unmake();
-        found.push(Attack {
-            attacker: from,
-            target: to,
-            piece,
-            exchange,
-            protectors,
-            chase: chases.iter().find(|t| t.square == to).copied(),
-            through_check: false,
-        });
-    }
-    pos.unmake();
+        direct
+    });
     // Chases won through a check have no direct capture to show.
     for t in chases {
         if !found.iter().any(|a| a.target == t.square) {

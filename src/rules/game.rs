@@ -5,7 +5,7 @@
 
 use super::cycle::{cycle_loser, judge_cycle, Judgement};
 use super::natural_limit::MoveClock;
-use super::tables::RuleSet;
+use super::rule_set::RuleSet;
 use crate::core::{Color, Move, Position};
 use std::fmt;
 

@@ -3,7 +3,8 @@
 //! quiet move first is not a threat in the rule book's sense, so only
 //! checking moves are tried, which also keeps the search small.
 
-use super::memo::Answers;
+use super::answers::Answers;
+use super::pass::after_pass;
 use crate::core::{Move, PieceKind, Position, Square};
 use std::cell::RefCell;
 
@@ -100,13 +101,7 @@ fn every_evasion_loses(pos: &mut Position, checks: u32) -> bool {
 /// Whether the side that just moved threatens mate: if its opponent (to move
 /// now, and not in check) passed, could it mate by checks?
 pub fn threatens_mate(pos: &mut Position) -> bool {
-    if pos.in_check() {
-        return false;
-    }
-    pos.make_null();
-    let threat = mates_by_checks(pos, MATE_THREAT_CHECKS);
-    pos.unmake();
-    threat
+    !pos.in_check() && after_pass(pos, |pos| mates_by_checks(pos, MATE_THREAT_CHECKS))
 }
 
 /// [`threatens_mate`], counting only the mates that do not start with one of
@@ -116,13 +111,10 @@ pub fn threatens_mate_avoiding(pos: &mut Position, excluded: &[Move]) -> bool {
     if excluded.is_empty() {
         return threatens_mate(pos);
     }
-    if pos.in_check() {
-        return false;
-    }
-    pos.make_null();
-    let threat = search_checks_avoiding(pos, MATE_THREAT_CHECKS, excluded);
-    pos.unmake();
-    threat
+    !pos.in_check()
+        && after_pass(pos, |pos| {
+            search_checks_avoiding(pos, MATE_THREAT_CHECKS, excluded)
+        })
 }
 
 #[cfg(test)]

@@ -25,19 +25,6 @@ pub const fn material_value(piece: Piece, sq: Square) -> i32 {
     }
 }
 
-/// The rule book's name of a piece kind, for reasons and reports.
-pub const fn kind_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::King => "king",
-        PieceKind::Advisor => "advisor",
-        PieceKind::Elephant => "elephant",
-        PieceKind::Horse => "horse",
-        PieceKind::Chariot => "chariot",
-        PieceKind::Cannon => "cannon",
-        PieceKind::Pawn => "pawn",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,39 +1,30 @@
-//! Remembered answers: the judge asks the same questions again and again
-//! (the search meets the same cycle on every iteration and through
-//! transpositions; judging one cycle asks whether the same positions mate
-//! by checks many times over), and each answer costs searches of its own.
+//! The search's hook into the rules: [`judge_repetition`] is called when a
+//! line repeats a position, and [`VerdictMemo`] remembers its verdicts, since
+//! the search meets the same cycle on every iteration and through
+//! transpositions and each verdict costs searches of its own.
 
-use super::tables::RuleSet;
-use super::{judge_repetition, Verdict};
+use super::answers::Answers;
+use super::cycle::cycle_loser;
+use super::rule_set::RuleSet;
 use crate::core::Position;
 
-/// How many answers a table keeps (a power of two); a newer answer replaces
-/// an older one in its slot.
-const SLOTS: usize = 4096;
-
-/// Answers by a 64-bit key.
-pub struct Answers<T> {
-    slots: Box<[(u64, Option<T>)]>,
+/// The outcome of a repetition, for the side to move in the repeated position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Draw,
+    /// The side to move has been making forbidden attacks and loses.
+    Loss,
+    /// The opponent has been making forbidden attacks and loses.
+    Win,
 }
 
-impl<T: Copy> Default for Answers<T> {
-    fn default() -> Self {
-        Answers {
-            slots: vec![(0, None); SLOTS].into_boxed_slice(),
-        }
-    }
-}
-
-impl<T: Copy> Answers<T> {
-    pub fn get(&self, key: u64) -> Option<T> {
-        match self.slots[key as usize & (SLOTS - 1)] {
-            (stored, answer) if stored == key => answer,
-            _ => None,
-        }
-    }
-
-    pub fn put(&mut self, key: u64, answer: T) {
-        self.slots[key as usize & (SLOTS - 1)] = (key, Some(answer));
+/// Judges the cycle of the last `cycle` plies, after which `pos` stands as it
+/// stood `cycle` plies ago (`cycle` is even and at least 4).
+pub fn judge_repetition(pos: &Position, cycle: usize, rules: RuleSet) -> Verdict {
+    match cycle_loser(pos, cycle, rules) {
+        None => Verdict::Draw,
+        Some(loser) if loser == pos.side_to_move() => Verdict::Loss,
+        Some(_) => Verdict::Win,
     }
 }
 
@@ -84,9 +75,45 @@ mod tests {
         let mut pos = Position::from_fen(fen).unwrap();
         for text in moves.split_whitespace() {
             let mv: Move = text.parse().unwrap();
-            pos.try_play(mv).unwrap();
+            pos.try_play(mv).unwrap_or_else(|e| panic!("{e}"));
         }
         pos
+    }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        // The red chariot checks along ranks 9 and 8 while the black king steps.
+        let mut pos = played(
+            "3k5/9/9/9/9/9/9/9/9/4K3R w",
+            "i0i9 d9d8 i9i8 d8d9 i8i9 d9d8 i9i8 d8d9",
+        );
+        assert_eq!(pos.hash(), pos.history()[pos.history().len() - 4].hash);
+        for rules in RuleSet::ALL {
+            // Red, to move, checked with every move: Red loses.
+            assert_eq!(judge_repetition(&pos, 4, rules), Verdict::Loss);
+        }
+        pos.unmake();
+        assert_eq!(pos.hash(), pos.history()[pos.history().len() - 4].hash);
+        assert_eq!(judge_repetition(&pos, 4, RuleSet::Simple), Verdict::Win);
+    }
+
+    #[test]
+    fn idle_repetition_is_a_draw() {
+        let pos = played(Position::START_FEN, "b0c2 b9c7 c2b0 c7b9");
+        for rules in RuleSet::ALL {
+            assert_eq!(judge_repetition(&pos, 4, rules), Verdict::Draw);
+        }
+    }
+
+    #[test]
+    fn chasing_an_unprotected_cannon_loses_except_under_simple_rules() {
+        let pos = played(
+            "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w",
+            "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
+        );
+        assert_eq!(judge_repetition(&pos, 4, RuleSet::Chinese), Verdict::Loss);
+        assert_eq!(judge_repetition(&pos, 4, RuleSet::Asian), Verdict::Loss);
+        assert_eq!(judge_repetition(&pos, 4, RuleSet::Simple), Verdict::Draw);
     }
 
     #[test]

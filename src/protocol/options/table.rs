@@ -6,6 +6,7 @@ use super::effect::Effect;
 use super::kind::Kind;
 use crate::eval::nnue;
 use crate::protocol::command::Dialect;
+use crate::rules::RuleSet;
 use crate::search::skill::{FULL_ELO, FULL_LEVEL, WEAKEST_ELO};
 
 /// One option. A dialect whose name is `None` does not offer it.
@@ -44,7 +45,6 @@ const MAX_MULTIPV: i64 = 64;
 
 const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 const STYLES: &[&str] = &["normal", "solid", "risky"];
-const RULES: &[&str] = &["chinese", "asian", "simple"];
 
 pub static TABLE: &[Spec] = &[
     Spec {
@@ -185,7 +185,7 @@ pub static TABLE: &[Spec] = &[
         ucci: Some("rule"),
         uci: Some("Rule"),
         kind: Kind::Combo {
-            choices: RULES,
+            choices: &RuleSet::NAMES,
             current: |o| o.rule.to_string(),
             set: |o, text| text.parse().map(|r| o.rule = r).is_ok(),
         },

@@ -1,94 +1,14 @@
-//! The rule sets and their verdict tables: given how each side played a
-//! repeating cycle, who (if anyone) must vary and so loses.
+//! The verdict tables: given how each side played a repeating cycle, who
+//! (if anyone) must vary and so loses. What each rule set forbids is in its
+//! [`Articles`] (its module doc sums up each rule set's table); the tables
+//! read only those, never the rule set's name.
 //!
-//! * `chinese` (CXA 1999 §24-26, 2011 §25-26): every move an attack (check,
-//!   mate threat or chase, of one piece or several in turn) is forbidden;
-//!   unilateral perpetual check always loses; when both sides are forbidden
-//!   the side whose attacks are all single-piece ones (长杀, 长捉车, 长捉无根子,
-//!   and their mixtures with checks) against one whose are not must vary
-//!   (2011 §26.8), otherwise it is a draw.
-//! * `asian` (AXF): perpetual check loses; perpetual mate threats and one
-//!   check with one chase are allowed; a perpetual chase must hit the same
-//!   piece with every move, checks that also attack it included; both sides
-//!   forbidden is a draw.
-//! * `simple`: only perpetual check loses.
-//!
-//! Where the books disagree the rule set's [`Articles`] say which way it
-//! goes; the tables below read only those.
+//! [`Articles`]: super::rule_set::Articles
 
-use super::articles::Articles;
 use super::classify::{MoveClass, MoveKind};
-use super::material::kind_name;
+use super::rule_set::Articles;
 use crate::core::{Color, Square};
 use std::fmt;
-use std::str::FromStr;
-
-/// Which rule book judges repetitions.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum RuleSet {
-    /// The Chinese Xiangqi Association rules (the default).
-    #[default]
-    Chinese,
-    /// The Asian Xiangqi Federation rules.
-    Asian,
-    /// Only perpetual check loses; every other repetition is a draw.
-    Simple,
-}
-
-impl RuleSet {
-    pub const ALL: [RuleSet; 3] = [RuleSet::Chinese, RuleSet::Asian, RuleSet::Simple];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSet::Chinese => "chinese",
-            RuleSet::Asian => "asian",
-            RuleSet::Simple => "simple",
-        }
-    }
-
-    /// Whether a classified move counts as an attack under this rule set.
-    pub fn counts_as_attack(self, class: &MoveClass) -> bool {
-        let articles = self.articles();
-        if articles.checks_only {
-            class.check
-        } else if articles.mate_threat_forbidden {
-            class.kind.is_attack()
-        } else {
-            // A mate threat is allowed (AXF rules 9-10), unless the same
-            // move also chases.
-            class.check || !class.chases.is_empty()
-        }
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A rule-set name that is not one of ours.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownRuleSet(pub String);
-
-impl fmt::Display for UnknownRuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown rule set '{}' (chinese, asian, simple)", self.0)
-    }
-}
-
-impl std::error::Error for UnknownRuleSet {}
-
-impl FromStr for RuleSet {
-    type Err = UnknownRuleSet;
-
-    fn from_str(text: &str) -> Result<RuleSet, UnknownRuleSet> {
-        RuleSet::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| UnknownRuleSet(text.to_string()))
-    }
-}
 
 /// One classified move of a cycle, with the identities of the pieces it
 /// chases (identities follow pieces through the cycle, so a chase of the same
@@ -144,12 +64,43 @@ impl fmt::Display for Offence {
     }
 }
 
-/// The verdict on a cycle: who loses, and why; `None` is a draw.
+/// The verdict on a cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ruling {
-    pub loser: Option<(Color, Offence)>,
-    /// Why it is a draw, when it is one.
-    pub draw_reason: &'static str,
+pub enum Ruling {
+    /// This side must vary, and so loses by repeating, for this offence.
+    Loses(Color, Offence),
+    Draw(DrawReason),
+}
+
+impl Ruling {
+    /// The side that loses; `None` for a draw.
+    pub fn loser(&self) -> Option<Color> {
+        match self {
+            Ruling::Loses(color, _) => Some(*color),
+            Ruling::Draw(_) => None,
+        }
+    }
+}
+
+/// Why a cycle is a draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Both sides checked with every move.
+    MutualPerpetualCheck,
+    /// Neither side did anything its rule set forbids.
+    NothingForbidden,
+    /// Both sides attacked perpetually, and the table makes neither vary.
+    BothAttack,
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::MutualPerpetualCheck => "mutual perpetual check",
+            DrawReason::NothingForbidden => "repetition without a forbidden perpetual",
+            DrawReason::BothAttack => "both sides attack perpetually",
+        })
+    }
 }
 
 /// How one side played the cycle, as the tables need it.
@@ -160,12 +111,11 @@ struct Conduct<'a> {
     single_piece: bool,
 }
 
-fn conduct<'a>(moves: &'a [CycleMove], color: Color, rules: RuleSet) -> Conduct<'a> {
-    let articles: Articles = rules.articles();
+fn conduct<'a>(moves: &'a [CycleMove], color: Color, articles: Articles) -> Conduct<'a> {
     let moves: Vec<&CycleMove> = moves.iter().filter(|m| m.color == color).collect();
     let all_check = !moves.is_empty() && moves.iter().all(|m| m.class.check);
     let every_move_attacks =
-        !moves.is_empty() && moves.iter().all(|m| rules.counts_as_attack(&m.class));
+        !moves.is_empty() && moves.iter().all(|m| m.class.counts_as_attack(articles));
     let forbidden = if all_check {
         true
     } else if articles.checks_only {
@@ -211,7 +161,7 @@ fn offence(side: &Conduct) -> Offence {
             .iter()
             .zip(&first.target_ids)
             .find(|(_, t)| **t == id)
-            .map(|(t, _)| (kind_name(t.piece.kind), t.square));
+            .map(|(t, _)| (t.piece.kind.name(), t.square));
         if let Some(target) = chased {
             return Offence::PerpetualChase(vec![target]);
         }
@@ -228,7 +178,7 @@ fn offence(side: &Conduct) -> Offence {
                 for (t, id) in m.class.chases.iter().zip(&m.target_ids) {
                     if !seen.contains(id) {
                         seen.push(*id);
-                        targets.push((kind_name(t.piece.kind), t.square));
+                        targets.push((t.piece.kind.name(), t.square));
                     }
                 }
             }
@@ -238,37 +188,30 @@ fn offence(side: &Conduct) -> Offence {
     }
 }
 
-/// Applies the rule set's table to a classified cycle. `moves` may stop short
-/// for a side once it has made a move that is not an attack: that side is
-/// allowed whatever follows.
-pub fn rule(moves: &[CycleMove], rules: RuleSet) -> Ruling {
-    let red = conduct(moves, Color::Red, rules);
-    let black = conduct(moves, Color::Black, rules);
-    let loses = |side: &Conduct, color| Ruling {
-        loser: Some((color, offence(side))),
-        draw_reason: "",
-    };
-    let draw = |why| Ruling {
-        loser: None,
-        draw_reason: why,
-    };
+/// Applies the table of the rule set that answers as `articles` do to a
+/// classified cycle. `moves` may stop short for a side once it has made a
+/// move that is not an attack: that side is allowed whatever follows.
+pub fn rule(moves: &[CycleMove], articles: Articles) -> Ruling {
+    let red = conduct(moves, Color::Red, articles);
+    let black = conduct(moves, Color::Black, articles);
+    let loses = |side: &Conduct, color| Ruling::Loses(color, offence(side));
     match (red.all_check, black.all_check) {
-        (true, true) => return draw("mutual perpetual check"),
+        (true, true) => return Ruling::Draw(DrawReason::MutualPerpetualCheck),
         (true, false) => return loses(&red, Color::Red),
         (false, true) => return loses(&black, Color::Black),
         (false, false) => {}
     }
     match (red.forbidden, black.forbidden) {
-        (false, false) => draw("repetition without a forbidden perpetual"),
+        (false, false) => Ruling::Draw(DrawReason::NothingForbidden),
         (true, false) => loses(&red, Color::Red),
         (false, true) => loses(&black, Color::Black),
-        (true, true) if rules.articles().both_forbidden_by_class => {
+        (true, true) if articles.both_forbidden_by_class => {
             match (red.single_piece, black.single_piece) {
                 (true, false) => loses(&red, Color::Red),
                 (false, true) => loses(&black, Color::Black),
-                _ => draw("both sides attack perpetually"),
+                _ => Ruling::Draw(DrawReason::BothAttack),
             }
         }
-        (true, true) => draw("both sides attack perpetually"),
+        (true, true) => Ruling::Draw(DrawReason::BothAttack),
     }
 }
