@@ -6,6 +6,7 @@
 //! fades towards the draw as it nears.
 
 use chuhan::core::{Color, Move, Position};
+use chuhan::rules::RuleSet;
 use chuhan::search::score::{is_rule_score, INFINITE, RULE_WIN_SHOWN};
 use chuhan::search::tt::LINE_BOUND_DEPTH;
 use chuhan::search::{Engine, Limits, Score};
@@ -33,17 +34,27 @@ fn perpetually_checked(rounds: usize) -> Position {
     pos
 }
 
+/// A search of `pos` to `d` plies under `rules`.
+fn search_under(rules: RuleSet, pos: &Position, d: i32) -> chuhan::search::SearchOutcome {
+    let mut engine = Engine::new(16, 1);
+    engine.set_rules(rules);
+    engine.search(pos, depth(d))
+}
+
 #[test]
 fn a_win_by_the_rules_is_shown_as_decisive_but_not_as_a_mate() {
-    let out = Engine::new(16, 1).search(&perpetually_checked(2), depth(6));
-    assert_eq!(out.best.unwrap().to_string(), "e0e1");
-    assert!(
-        matches!(out.score, Score::Cp(cp) if is_rule_score(cp)),
-        "{:?}",
-        out.score
-    );
-    assert_eq!(out.score.as_centipawns(), RULE_WIN_SHOWN);
-    assert_eq!(out.score.to_string(), format!("cp {RULE_WIN_SHOWN}"));
+    // Perpetual check loses under every rule set we offer.
+    for rules in RuleSet::ALL {
+        let out = search_under(rules, &perpetually_checked(2), 6);
+        assert_eq!(out.best.unwrap().to_string(), "e0e1");
+        assert!(
+            matches!(out.score, Score::Cp(cp) if is_rule_score(cp)),
+            "{rules}: {:?}",
+            out.score
+        );
+        assert_eq!(out.score.as_centipawns(), RULE_WIN_SHOWN);
+        assert_eq!(out.score.to_string(), format!("cp {RULE_WIN_SHOWN}"));
+    }
 }
 
 #[test]
@@ -51,11 +62,13 @@ fn a_perpetual_the_checker_can_still_break_off_wins_nothing_yet() {
     // After one round the position stands for the second time only: Black
     // may stop checking, and its chariot against a bare king is the better
     // game, so Red's only move is no win by the rules.
-    let out = Engine::new(16, 1).search(&perpetually_checked(1), depth(6));
-    assert_eq!(out.best.unwrap().to_string(), "e0e1");
-    match out.score {
-        Score::Cp(cp) => assert!(!is_rule_score(cp) && cp < -300, "{cp}"),
-        Score::Mate(n) => assert!(n < 0, "mate {n}"),
+    for rules in RuleSet::ALL {
+        let out = search_under(rules, &perpetually_checked(1), 6);
+        assert_eq!(out.best.unwrap().to_string(), "e0e1");
+        match out.score {
+            Score::Cp(cp) => assert!(!is_rule_score(cp) && cp < -300, "{rules}: {cp}"),
+            Score::Mate(n) => assert!(n < 0, "{rules}: mate {n}"),
+        }
     }
 }
 
