@@ -6,6 +6,7 @@
 //! fades towards the draw as it nears.
 
 use chuhan::core::{Color, Move, Position};
+use chuhan::rules::RuleSet;
 use chuhan::search::score::{is_rule_score, INFINITE, RULE_WIN_SHOWN};
 use chuhan::search::tt::LINE_BOUND_DEPTH;
 use chuhan::search::{Engine, Limits, Score};
@@ -18,34 +19,62 @@ fn depth(d: i32) -> Limits {
     }
 }
 
-/// Red to move, in check from the chariot on a0; Black has checked on each
-/// of its last two moves, and Red's only move, e0e1, repeats the position
-/// after which Black began checking: a perpetual check, which Black loses.
-fn perpetually_checked() -> Position {
+/// Red to move, in check from the chariot on a0, after Black has checked
+/// on each of its moves for `rounds` rounds of a four-ply cycle; Red's only
+/// move, e0e1, brings back the position after which Black began checking,
+/// for the `rounds + 1`-th time. Perpetual check loses for the checker once
+/// the position stands for the third time.
+fn perpetually_checked(rounds: usize) -> Position {
     let mut pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4K4/r8 b - - 0 1").unwrap();
-    for mv in ["a0a1", "e1e0", "a1a0"] {
+    let cycle = ["a0a1", "e1e0", "a1a0", "e0e1"];
+    for mv in cycle.iter().cycle().take(4 * rounds - 1) {
         pos.try_play(mv.parse().unwrap()).unwrap();
     }
     assert_eq!(pos.legal_moves().len(), 1);
     pos
 }
 
+/// A search of `pos` to `d` plies under `rules`.
+fn search_under(rules: RuleSet, pos: &Position, d: i32) -> chuhan::search::SearchOutcome {
+    let mut engine = Engine::new(16, 1);
+    engine.set_rules(rules);
+    engine.search(pos, depth(d))
+}
+
 #[test]
 fn a_win_by_the_rules_is_shown_as_decisive_but_not_as_a_mate() {
-    let out = Engine::new(16, 1).search(&perpetually_checked(), depth(6));
-    assert_eq!(out.best.unwrap().to_string(), "e0e1");
-    assert!(
-        matches!(out.score, Score::Cp(cp) if is_rule_score(cp)),
-        "{:?}",
-        out.score
-    );
-    assert_eq!(out.score.as_centipawns(), RULE_WIN_SHOWN);
-    assert_eq!(out.score.to_string(), format!("cp {RULE_WIN_SHOWN}"));
+    // Perpetual check loses under every rule set we offer.
+    for rules in RuleSet::ALL {
+        let out = search_under(rules, &perpetually_checked(2), 6);
+        assert_eq!(out.best.unwrap().to_string(), "e0e1");
+        assert!(
+            matches!(out.score, Score::Cp(cp) if is_rule_score(cp)),
+            "{rules}: {:?}",
+            out.score
+        );
+        assert_eq!(out.score.as_centipawns(), RULE_WIN_SHOWN);
+        assert_eq!(out.score.to_string(), format!("cp {RULE_WIN_SHOWN}"));
+    }
+}
+
+#[test]
+fn a_perpetual_the_checker_can_still_break_off_wins_nothing_yet() {
+    // After one round the position stands for the second time only: Black
+    // may stop checking, and its chariot against a bare king is the better
+    // game, so Red's only move is no win by the rules.
+    for rules in RuleSet::ALL {
+        let out = search_under(rules, &perpetually_checked(1), 6);
+        assert_eq!(out.best.unwrap().to_string(), "e0e1");
+        match out.score {
+            Score::Cp(cp) => assert!(!is_rule_score(cp) && cp < -300, "{rules}: {cp}"),
+            Score::Mate(n) => assert!(n < 0, "{rules}: mate {n}"),
+        }
+    }
 }
 
 #[test]
 fn a_repetition_verdict_never_cuts_another_path_to_the_position() {
-    let pos = perpetually_checked();
+    let pos = perpetually_checked(2);
     let engine = Engine::new(16, 1);
     engine.search(&pos, depth(6));
     // The root's value came from a cycle that began in the game's history:

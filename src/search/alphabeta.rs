@@ -30,7 +30,9 @@ use super::history::{Histories, PieceTo};
 use super::info::{Info, InfoSink};
 use super::movepick::{MovePicker, Picked, QuiescencePicker};
 use super::reporter::Reporter;
-use super::score::{is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_WIN};
+use super::score::{
+    is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_BOUND, RULE_WIN,
+};
 use super::see::{see_ge, SEE_VALUE};
 use super::shared::Shared;
 use super::tt::{Bound, TtHit, LINE_BOUND_DEPTH};
@@ -66,6 +68,14 @@ struct Frame {
     eval: i32,
     /// The move a singular-extension search at this ply leaves out.
     excluded: Option<Move>,
+}
+
+/// A position's earlier occurrences on the line.
+struct Repetition {
+    /// Plies back to the latest of them.
+    cycle: usize,
+    /// How many there are.
+    earlier: usize,
 }
 
 /// The least depth at which the hash move is tested for being singular.
@@ -358,17 +368,30 @@ impl<'a> Worker<'a> {
     }
 
     /// A draw or a rules verdict at this node, if the line has reached one.
+    ///
+    /// A repetition is a draw at once, as in most engines: the side that
+    /// wants more must find it before the cycle comes round. A forbidden
+    /// perpetual is another matter: the referee ends a game at a position's
+    /// third occurrence, so it decides the line only where the perpetrator
+    /// had its chance to vary inside the search (the earlier occurrence was
+    /// played after the root, every move from it searched there) or at a
+    /// third occurrence. At the second occurrence of a position first met
+    /// before the root it decides nothing yet: a win there would be a score
+    /// the perpetrator simply avoids.
     fn rule_outcome(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         if let Some(score) = self.natural_limit_outcome(ply, in_check) {
             return Some(score);
         }
-        let cycle = self.repetition_cycle()?;
-        self.rule_reach = self.rule_reach.min(ply as i32 - cycle as i32);
-        Some(match self.verdicts.judge(&self.pos, cycle, self.rules) {
+        let repetition = self.repetition()?;
+        let decisive = repetition.cycle < ply || repetition.earlier >= 2;
+        let score = match self.verdicts.judge(&self.pos, repetition.cycle, self.rules) {
             Verdict::Draw => DRAW,
+            _ if !decisive => return None,
             Verdict::Loss => -RULE_WIN + ply as i32,
             Verdict::Win => RULE_WIN - ply as i32,
-        })
+        };
+        self.rule_reach = self.rule_reach.min(ply as i32 - repetition.cycle as i32);
+        Some(score)
     }
 
     /// The draw by the natural limit, if the clock has reached it. The draw
@@ -387,9 +410,9 @@ impl<'a> Worker<'a> {
         Some(DRAW)
     }
 
-    /// The length of the cycle if the position repeats one since the last
-    /// capture (and not across a null move).
-    fn repetition_cycle(&self) -> Option<usize> {
+    /// The position's earlier occurrences since the last capture (and not
+    /// across a null move), if it has any.
+    fn repetition(&self) -> Option<Repetition> {
         let history = self.pos.history();
         let n = history.len();
         let reach = (self.pos.halfmove_clock() as usize).min(n);
@@ -397,14 +420,21 @@ impl<'a> Worker<'a> {
             return None;
         }
         let key = self.pos.hash();
+        let mut found: Option<Repetition> = None;
         for back in 1..=reach {
             let entry = &history[n - back];
-            entry.mv?;
+            if entry.mv.is_none() {
+                break;
+            }
             if back >= 4 && back % 2 == 0 && entry.hash == key {
-                return Some(back);
+                let repetition = found.get_or_insert(Repetition {
+                    cycle: back,
+                    earlier: 0,
+                });
+                repetition.earlier += 1;
             }
         }
-        None
+        found
     }
 
     /// The attacking force of the side to move: a chariot counts two, a
@@ -599,10 +629,7 @@ impl<'a> Worker<'a> {
         } else {
             let faded = self.fade(raw_eval);
             let correction = self.shared.correction.correction(&self.pos);
-            (
-                faded,
-                (faded + correction).clamp(-RULE_WIN + 1, RULE_WIN - 1),
-            )
+            (faded, (faded + correction).clamp(-RULE_BOUND, RULE_BOUND))
         };
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;

@@ -33,12 +33,24 @@ pub const fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
+/// Scores beyond this (and below [`MATE_BOUND`]) are wins by the repetition
+/// rules: their distance from the root, like a mate's, may reach twice the
+/// deepest ply once the table has moved it from one node to another.
+pub const RULE_BOUND: i32 = RULE_WIN - 2 * MAX_PLY as i32;
+
 /// Whether `score` is a win or a loss by the repetition rules: a verdict on
 /// the line that reached the cycle, not a value of the position alone.
 #[inline]
 pub const fn is_rule_score(score: i32) -> bool {
     let magnitude = score.abs();
-    magnitude <= RULE_WIN && magnitude > RULE_WIN - MAX_PLY as i32
+    magnitude <= RULE_WIN && magnitude > RULE_BOUND
+}
+
+/// Whether `score` counts plies from the root (a mate, or a win by the
+/// repetition rules), so that the table keeps it counted from the node.
+#[inline]
+pub const fn counts_plies(score: i32) -> bool {
+    is_mate(score) || is_rule_score(score)
 }
 
 /// A score as the protocols print it.

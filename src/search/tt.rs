@@ -10,7 +10,7 @@
 //! stored at [`LINE_BOUND_DEPTH`]: its move still orders the next visit, its
 //! score never cuts one.
 
-use super::score::MATE_BOUND;
+use super::score::counts_plies;
 use crate::core::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -116,22 +116,19 @@ fn unpack_generation(data: u64) -> u8 {
     (data >> 58) as u8 & 63
 }
 
-/// Mate scores are stored relative to the node, not the root.
+/// Mate scores and wins by the repetition rules are stored counted from the
+/// node, not the root, so that a probe at another ply reads them right.
 fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
+    if counts_plies(score) {
+        score + score.signum() * ply as i32
     } else {
         score
     }
 }
 
 fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
+    if counts_plies(score) {
+        score - score.signum() * ply as i32
     } else {
         score
     }
@@ -274,7 +271,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::{INFINITE, MATE, MATE_BOUND};
+    use crate::search::score::{INFINITE, MATE, MATE_BOUND, RULE_WIN};
 
     #[test]
     fn stores_and_probes_with_mate_scores_relative_to_the_node() {
@@ -299,6 +296,21 @@ mod tests {
         assert_eq!(tt.probe(43, 1).unwrap().score, -MATE + 7);
         assert!(tt.probe(43, 1).unwrap().score <= -MATE_BOUND);
         assert!(tt.probe(44, 0).is_none());
+    }
+
+    #[test]
+    fn rule_wins_are_stored_relative_to_the_node_like_mates() {
+        let tt = TranspositionTable::new(1);
+        // A perpetrator's loss 6 plies below a node at ply 2 (RULE_WIN - 8
+        // from the root) is 6 plies below the same node reached at ply 10.
+        tt.store(11, None, -RULE_WIN + 8, 0, 5, Bound::Exact, 2);
+        assert_eq!(tt.probe(11, 2).unwrap().score, -RULE_WIN + 8);
+        assert_eq!(tt.probe(11, 10).unwrap().score, -RULE_WIN + 16);
+        tt.store(12, None, RULE_WIN - 3, 0, 5, Bound::Lower, 1);
+        assert_eq!(tt.probe(12, 0).unwrap().score, RULE_WIN - 2);
+        // An ordinary score is not moved.
+        tt.store(13, None, 2_000, 0, 5, Bound::Exact, 9);
+        assert_eq!(tt.probe(13, 0).unwrap().score, 2_000);
     }
 
     #[test]
