@@ -411,7 +411,8 @@ impl<'a> Worker<'a> {
     }
 
     /// The position's earlier occurrences since the last capture (and not
-    /// across a null move), if it has any.
+    /// across a null move), if it has any: counted up to two, all that
+    /// `rule_outcome` asks.
     fn repetition(&self) -> Option<Repetition> {
         let history = self.pos.history();
         let n = history.len();
@@ -432,6 +433,9 @@ impl<'a> Worker<'a> {
                     earlier: 0,
                 });
                 repetition.earlier += 1;
+                if repetition.earlier == 2 {
+                    break;
+                }
             }
         }
         found
