@@ -116,15 +116,13 @@ pub fn plan(go: &Go, state: &GoState) -> GoPlan {
         // UCCI: depth 0 is the static score and no move.
         return GoPlan::new(lines, Outcome::StaticScore);
     }
-    let playable = position
-        .legal_moves()
-        .into_iter()
-        .any(|mv| !banned.contains(&mv));
+    let legal = position.legal_moves();
+    let playable = legal.iter().any(|mv| !banned.contains(mv));
     if !playable {
         // A side without a legal move has lost (mated, or stalemated, which
         // Xiangqi scores alike): UCI says so before `bestmove (none)`, as
         // Stockfish does; UCCI has only `nobestmove`.
-        if dialect == Dialect::Uci && position.has_no_moves() {
+        if dialect == Dialect::Uci && legal.is_empty() {
             lines.push(format!(
                 "info depth 0 score {}",
                 reply::score(dialect, Score::Mate(0))
