@@ -331,11 +331,14 @@ def play_cycle(rng, board, is_red, seen):
 
 def shape(effects):
     """What each side did over one period: 'check' when every move checked,
-    'attack' when every move checked or attacked, else 'mixed' or 'quiet'."""
+    'threat' when every move checked or made a threat, 'attack' when every
+    move checked or attacked, else 'mixed' or 'quiet'."""
     out = []
     for side in (effects[0::2], effects[1::2]):
         if all(e == "check" for e in side):
             out.append("check")
+        elif all(e in ("check", "threat") for e in side):
+            out.append("threat")
         elif all(e != "quiet" for e in side):
             out.append("attack")
         elif any(e != "quiet" for e in side):
@@ -353,6 +356,9 @@ def trial(seed, index, stats):
     """One random opening and one cycle judged by Fairy-Stockfish; None
     when no cycle could be built."""
     rng = random.Random(f"{seed}:{index}")
+    # Half the trials insist on a side that checks or threatens on every
+    # move: the perpetuals that can be forbidden are rare otherwise.
+    forcing = rng.random() < 0.5
     for _ in range(20):
         board, is_red = parse_fen(START)[0], True
         opening, seen, clock = [], collections.Counter([key(board, is_red)]), 0
@@ -377,6 +383,8 @@ def trial(seed, index, stats):
             kind = shape(effects)
             # Quiet cycles are draws for both: keep a few of them.
             if kind == "quiet/quiet" and rng.random() > 0.2:
+                continue
+            if forcing and not any(side in ("check", "threat") for side in kind.split("/")):
                 continue
             if clock + len(cycle) >= 100:
                 continue  # Fairy-Stockfish's 50-move rule would come first
