@@ -75,7 +75,8 @@ rules-corpus:
 # kind, and writes each disagreement to target/pyffish_disagreements.jsonl.
 # Not part of `make test`: it needs Python and pyffish. The disagreements
 # read so far, each with its article, are tests/data/pyffish_disagreements.tsv
-# (checked by tests/pyffish_disagreements.rs).
+# (checked by tests/pyffish_disagreements.rs). PYTHON=venv/bin/python picks
+# the interpreter that has pyffish.
 PYTHON ?= python3
 CYCLES ?= 3000
 SEED ?= 26
