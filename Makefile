@@ -78,8 +78,8 @@ rules-corpus:
 # (checked by tests/pyffish_disagreements.rs). PYTHON=venv/bin/python picks
 # the interpreter that has pyffish.
 PYTHON ?= python3
-CYCLES ?= 3000
-SEED ?= 26
+CYCLES ?= 2000
+SEED ?= 27
 .PHONY: pyffish-oracle
 pyffish-oracle: build
 	$(PYTHON) scripts/pyffish_oracle.py --chuhan $(BIN) --cycles $(CYCLES) --seed $(SEED) --out target/pyffish_disagreements.jsonl
