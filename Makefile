@@ -69,6 +69,21 @@ fuzz:
 rules-corpus:
 	$(CARGO) test --release --test rules -- --nocapture
 
+# Fairy-Stockfish's AXF repetition verdicts (the Python binding pyffish:
+# pip install pyffish) against `judge --rule asian` on seeded random cycles
+# after random openings: prints the agreement count and the disagreements by
+# kind, and writes each disagreement to target/pyffish_disagreements.jsonl.
+# Not part of `make test`: it needs Python and pyffish. The disagreements
+# read so far, each with its article, are tests/data/pyffish_disagreements.tsv
+# (checked by tests/pyffish_disagreements.rs). PYTHON=venv/bin/python picks
+# the interpreter that has pyffish.
+PYTHON ?= python3
+CYCLES ?= 2000
+SEED ?= 27
+.PHONY: pyffish-oracle
+pyffish-oracle: build
+	$(PYTHON) scripts/pyffish_oracle.py --chuhan $(BIN) --cycles $(CYCLES) --seed $(SEED) --out target/pyffish_disagreements.jsonl
+
 # The mate-problem suite (tests/data/mates.epd, every entry proven by the
 # brute-force oracle in tests/tactics.rs): each problem searched from a fresh
 # table for 1 s and for 2 s (`go movetime`), one line per problem, then the
