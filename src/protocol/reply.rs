@@ -311,6 +311,7 @@ mod tests {
             eval: 20,
             depth: 8,
             bound: Bound::Exact,
+            was_pv: false,
         };
         assert_eq!(
             pophash(Some(hit)),

@@ -551,6 +551,7 @@ impl<'a> Worker<'a> {
         eval: i32,
         depth: i32,
         bound: Bound,
+        was_pv: bool,
         ply: usize,
     ) {
         let depth = if self.result_is_line_bound(ply) {
@@ -560,7 +561,7 @@ impl<'a> Worker<'a> {
         };
         self.shared
             .tt
-            .store(key, best_move, score, eval, depth, bound, ply);
+            .store(key, best_move, score, eval, depth, bound, was_pv, ply);
     }
 
     fn search_node<const PV: bool>(
@@ -611,6 +612,8 @@ impl<'a> Worker<'a> {
         let key = self.pos.hash();
         let tt_hit = self.shared.tt.probe(key, ply);
         let tt_move = tt_hit.and_then(|h| h.mv);
+        // A node once on a principal variation may be again: reduced less.
+        let tt_pv = PV || tt_hit.is_some_and(|h| h.was_pv);
         if let Some(hit) = tt_hit {
             if !PV
                 && excluded.is_none()
@@ -777,7 +780,7 @@ impl<'a> Worker<'a> {
                 if depth >= 3 && searched > root as usize && (quiet || !PV) {
                     r = self.reductions[(depth as usize).min(63)][searched.min(63)];
                     r += !PV as i32 + (!improving) as i32 + cut_node as i32;
-                    r -= gives_check as i32;
+                    r -= gives_check as i32 + tt_pv as i32;
                     if Some(mv) == killers[0] || Some(mv) == killers[1] {
                         r -= 1;
                     }
@@ -871,7 +874,16 @@ impl<'a> Worker<'a> {
         }
         if true_value {
             let stored_eval = if in_check { 0 } else { raw_eval };
-            self.store(key, best_move, best_score, stored_eval, depth, bound, ply);
+            self.store(
+                key,
+                best_move,
+                best_score,
+                stored_eval,
+                depth,
+                bound,
+                tt_pv,
+                ply,
+            );
         }
         best_score
     }
@@ -964,7 +976,17 @@ impl<'a> Worker<'a> {
         }
         let bound = Bound::of(best_score, original_alpha, beta);
         let stored_eval = if in_check { 0 } else { raw_eval };
-        self.store(key, best_move, best_score, stored_eval, 0, bound, ply);
+        let was_pv = PV || tt_hit.is_some_and(|h| h.was_pv);
+        self.store(
+            key,
+            best_move,
+            best_score,
+            stored_eval,
+            0,
+            bound,
+            was_pv,
+            ply,
+        );
         best_score
     }
 }

@@ -50,6 +50,9 @@ pub struct TtHit {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// Whether the node was on a principal variation when stored, or
+    /// stored by a node that had been (the TT-PV flag).
+    pub was_pv: bool,
 }
 
 impl TtHit {
@@ -86,17 +89,31 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
-// Data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
-fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
-    let mv = mv.map_or(0, Move::to_u16) as u64;
-    let score = score as i16 as u16 as u64;
-    let eval = eval as i16 as u16 as u64;
-    let depth = depth.clamp(-1, 254) as i8 as u8 as u64;
+/// Generations cycle through this many values (5 bits).
+const GENERATIONS: u8 = 32;
+
+/// What one entry holds besides its key.
+struct Data {
+    mv: Option<Move>,
+    score: i32,
+    eval: i32,
+    depth: i32,
+    bound: Bound,
+    was_pv: bool,
+}
+
+// Data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5.
+fn pack(data: &Data, generation: u8) -> u64 {
+    let mv = data.mv.map_or(0, Move::to_u16) as u64;
+    let score = data.score as i16 as u16 as u64;
+    let eval = data.eval as i16 as u16 as u64;
+    let depth = data.depth.clamp(-1, 254) as i8 as u8 as u64;
     mv | score << 16
         | eval << 32
         | depth << 48
-        | (bound as u64) << 56
-        | ((generation & 63) as u64) << 58
+        | (data.bound as u64) << 56
+        | (data.was_pv as u64) << 58
+        | ((generation % GENERATIONS) as u64) << 59
 }
 
 fn unpack_bound(data: u64) -> Option<Bound> {
@@ -113,7 +130,7 @@ fn unpack_depth(data: u64) -> i32 {
 }
 
 fn unpack_generation(data: u64) -> u8 {
-    (data >> 58) as u8 & 63
+    (data >> 59) as u8 % GENERATIONS
 }
 
 /// Mate scores and wins by the repetition rules are stored counted from the
@@ -197,6 +214,7 @@ impl TranspositionTable {
                 eval: (data >> 32) as u16 as i16 as i32,
                 depth: unpack_depth(data),
                 bound,
+                was_pv: data >> 58 & 1 == 1,
             });
         }
         None
@@ -211,9 +229,18 @@ impl TranspositionTable {
         eval: i32,
         depth: i32,
         bound: Bound,
+        was_pv: bool,
         ply: usize,
     ) {
-        let generation = self.generation.load(Ordering::Relaxed) & 63;
+        let generation = self.generation.load(Ordering::Relaxed) % GENERATIONS;
+        let entry = |mv| Data {
+            mv,
+            score: score_to_tt(score, ply),
+            eval,
+            depth,
+            bound,
+            was_pv,
+        };
         let bucket = self.bucket(key);
         // Same position, else the least valuable entry: shallow and old.
         let mut victim = &bucket.entries[0];
@@ -229,12 +256,12 @@ impl TranspositionTable {
                 {
                     return;
                 }
-                let packed = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+                let packed = pack(&entry(mv), generation);
                 e.data.store(packed, Ordering::Relaxed);
                 e.key_xor_data.store(key ^ packed, Ordering::Relaxed);
                 return;
             }
-            let age = (generation.wrapping_sub(unpack_generation(data)) & 63) as i32;
+            let age = (generation.wrapping_sub(unpack_generation(data)) % GENERATIONS) as i32;
             let worth = if unpack_bound(data).is_none() {
                 i32::MIN
             } else {
@@ -245,14 +272,14 @@ impl TranspositionTable {
                 victim = e;
             }
         }
-        let packed = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+        let packed = pack(&entry(mv), generation);
         victim.data.store(packed, Ordering::Relaxed);
         victim.key_xor_data.store(key ^ packed, Ordering::Relaxed);
     }
 
     /// Per mille of the first thousand entries written in this search.
     pub fn hashfull(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed) & 63;
+        let generation = self.generation.load(Ordering::Relaxed) % GENERATIONS;
         let mut used = 0u32;
         let mut seen = 0u32;
         for bucket in self.buckets.iter().take(250) {
@@ -278,7 +305,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let mv: Move = "h2e2".parse().unwrap();
         // Mate in 5 plies from a node at ply 3 = MATE - 8 from the root.
-        tt.store(42, Some(mv), MATE - 8, 17, 6, Bound::Exact, 3);
+        tt.store(42, Some(mv), MATE - 8, 17, 6, Bound::Exact, true, 3);
         let hit = tt.probe(42, 3).unwrap();
         assert_eq!(
             hit,
@@ -287,13 +314,15 @@ mod tests {
                 score: MATE - 8,
                 eval: 17,
                 depth: 6,
-                bound: Bound::Exact
+                bound: Bound::Exact,
+                was_pv: true,
             }
         );
         // The same node reached at ply 7 is mate 5 plies later: MATE - 12.
         assert_eq!(tt.probe(42, 7).unwrap().score, MATE - 12);
-        tt.store(43, None, -MATE + 10, 0, 2, Bound::Upper, 4);
+        tt.store(43, None, -MATE + 10, 0, 2, Bound::Upper, false, 4);
         assert_eq!(tt.probe(43, 1).unwrap().score, -MATE + 7);
+        assert!(!tt.probe(43, 1).unwrap().was_pv);
         assert!(tt.probe(43, 1).unwrap().score <= -MATE_BOUND);
         assert!(tt.probe(44, 0).is_none());
     }
@@ -303,24 +332,24 @@ mod tests {
         let tt = TranspositionTable::new(1);
         // A perpetrator's loss 6 plies below a node at ply 2 (RULE_WIN - 8
         // from the root) is 6 plies below the same node reached at ply 10.
-        tt.store(11, None, -RULE_WIN + 8, 0, 5, Bound::Exact, 2);
+        tt.store(11, None, -RULE_WIN + 8, 0, 5, Bound::Exact, false, 2);
         assert_eq!(tt.probe(11, 2).unwrap().score, -RULE_WIN + 8);
         assert_eq!(tt.probe(11, 10).unwrap().score, -RULE_WIN + 16);
-        tt.store(12, None, RULE_WIN - 3, 0, 5, Bound::Lower, 1);
+        tt.store(12, None, RULE_WIN - 3, 0, 5, Bound::Lower, false, 1);
         assert_eq!(tt.probe(12, 0).unwrap().score, RULE_WIN - 2);
         // An ordinary score is not moved.
-        tt.store(13, None, 2_000, 0, 5, Bound::Exact, 9);
+        tt.store(13, None, 2_000, 0, 5, Bound::Exact, false, 9);
         assert_eq!(tt.probe(13, 0).unwrap().score, 2_000);
     }
 
     #[test]
     fn shallow_results_do_not_replace_deep_ones_of_the_same_search() {
         let tt = TranspositionTable::new(1);
-        tt.store(7, None, 100, 0, 12, Bound::Lower, 0);
-        tt.store(7, None, -50, 0, 2, Bound::Upper, 0);
+        tt.store(7, None, 100, 0, 12, Bound::Lower, false, 0);
+        tt.store(7, None, -50, 0, 2, Bound::Upper, false, 0);
         assert_eq!(tt.probe(7, 0).unwrap().depth, 12);
         tt.new_search();
-        tt.store(7, None, -50, 0, 2, Bound::Upper, 0);
+        tt.store(7, None, -50, 0, 2, Bound::Upper, false, 0);
         assert_eq!(tt.probe(7, 0).unwrap().depth, 2);
     }
 
@@ -328,11 +357,20 @@ mod tests {
     fn line_bound_results_keep_their_move_but_never_cut() {
         let tt = TranspositionTable::new(1);
         let mv: Move = "h2e2".parse().unwrap();
-        tt.store(9, Some(mv), 500, 0, LINE_BOUND_DEPTH, Bound::Exact, 0);
+        tt.store(
+            9,
+            Some(mv),
+            500,
+            0,
+            LINE_BOUND_DEPTH,
+            Bound::Exact,
+            false,
+            0,
+        );
         let hit = tt.probe(9, 0).unwrap();
         assert_eq!((hit.mv, hit.depth), (Some(mv), LINE_BOUND_DEPTH));
         assert!(!hit.cuts(-INFINITE, INFINITE));
-        tt.store(9, Some(mv), 500, 0, 0, Bound::Exact, 0);
+        tt.store(9, Some(mv), 500, 0, 0, Bound::Exact, false, 0);
         assert!(tt.probe(9, 0).unwrap().cuts(-INFINITE, INFINITE));
     }
 
@@ -347,7 +385,7 @@ mod tests {
                         let key = (i % 5000).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                         // The score encodes the key, so any hit can be checked.
                         let score = (key % 1000) as i32;
-                        tt.store(key, None, score, t as i32, 5, Bound::Exact, 0);
+                        tt.store(key, None, score, t as i32, 5, Bound::Exact, false, 0);
                         if let Some(hit) = tt.probe(key, 0) {
                             assert_eq!(hit.score, score);
                         }
