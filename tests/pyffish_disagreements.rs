@@ -1,9 +1,11 @@
 //! The cycles where `judge --rule asian` and Fairy-Stockfish disagree, as
 //! read so far (`make pyffish-oracle` finds them; issue 26 part 4). Each row
 //! of `tests/data/pyffish_disagreements.tsv` records our verdict, Fairy-
-//! Stockfish's, and the article that says who is right. This test holds our
-//! verdicts to the file, so a disagreement cannot come or go unnoticed: a
-//! change of verdict means reading the case again and editing its row.
+//! Stockfish's, and the article that says who is right; a row whose verdict
+//! is now Fairy-Stockfish's was mended here and stays, so that it stays
+//! mended. This test holds our verdicts to the file, so a disagreement
+//! cannot come or go unnoticed: a change of verdict means reading the case
+//! again and editing its row.
 
 mod tool_run;
 

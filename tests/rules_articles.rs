@@ -393,8 +393,7 @@ fn a_pawn_winning_through_a_check_is_idle() {
 }
 
 // What a read of the code found (issue 26 part 3), each shown on a
-// position built here. The ones that fail today are ignored, with the
-// reason: fixing them changes verdicts and needs a match.
+// position built here.
 
 /// The cycle that `moves` (long algebraic) close from `fen`, judged in full
 /// under `rules` at the position's second occurrence.
@@ -443,20 +442,14 @@ fn a_block_after_another_pieces_move_leaves_a_standing_attack_standing() {
 }
 
 #[test]
-#[ignore = "issue 26 part 3: standing_threats keeps the attacker's old square \
-            when its own previous move kept the threat up, so the answer to \
-            check is labelled a new chase of the cannon on a8"]
-fn known_fault_a_block_after_the_attackers_own_move_leaves_a_standing_attack_standing() {
+fn a_block_after_the_attackers_own_move_leaves_a_standing_attack_standing() {
     // As above, but Red's first move is the chariot's own step a3a4, which
     // keeps its attack on a8 (idle: the same attacker on the same target,
-    // 从捉到捉). After the check, standing_threats reads Red's threats
-    // before a3a4 (the chariot on a3) and keeps them when a3a4 keeps the
-    // line, but with the attacker still named a3; new_threats then finds
-    // the chariot on a4 attacking a8 after the block, matches it against no
-    // standing threat, and labels the block a chase.
-    // The verdict is a draw either way here (Red's other moves are idle);
-    // where the answering side's other moves all chase, the label would
-    // turn a draw into a loss (not built here).
+    // 从捉到捉). After the check, the standing threats are read at Red's
+    // turn before a3a4 (the chariot on a3); a3a4 keeps the line, so the
+    // threat stands, from a4: the block finds the chariot on a4 attacking
+    // a8 as before, nothing new (it was labelled a chase while the standing
+    // threat kept the attacker's old point).
     for rules in [RuleSet::Chinese, RuleSet::Asian] {
         let cycle = closed_cycle(
             STANDING_ATTACK,
@@ -483,18 +476,14 @@ const TWO_ATTACKERS: [(&str, [&str; 2]); 2] = [
 ];
 
 #[test]
-#[ignore = "issue 26 part 3: threats keep one attacker per target \
-            (keep_strongest), the first the move generator lists, so the \
-            chariot that steps off first in that order is labelled a chase \
-            by the other one, whose attack stood"]
-fn known_fault_a_chariot_leaving_a_doubly_attacked_piece_chases_nothing() {
+fn a_chariot_leaving_a_doubly_attacked_piece_chases_nothing() {
     use chuhan::rules::classify::{classify, Detail};
     // Either chariot stepping off leaves the other's attack on the cannon,
-    // which stood before the move: nothing new, so each step is idle. Today
-    // the step of whichever chariot the move generator lists first (the
-    // lower point: c2 for Red, h3 for Black) is a chase, so the label
-    // changes with the colours: the file's chariot for Red, the rank's for
-    // Black.
+    // which stood before the move: nothing new, so each step is idle (1999
+    // §29.2). The threat lists one entry per target, the strongest attacker
+    // first; the other stays known as a second attacker, or the step of the
+    // chariot the move generator lists first (c2 for Red, h3 for Black)
+    // would be a chase by the other.
     let mut labels = Vec::new();
     for rules in [RuleSet::Chinese, RuleSet::Asian] {
         for (fen, steps) in TWO_ATTACKERS {

@@ -56,6 +56,10 @@ pub struct Threat {
     /// (联合捉, 2011 §24.17), as when a move keeps up a standing threat by
     /// serving as the attacker's screen.
     pub joint: bool,
+    /// Our other pieces that could win it by a capture now, each less
+    /// strongly than (or as strongly as) the attacker: an attack that one of
+    /// them keeps up after the attacker leaves stood before (1999 §29.2).
+    pub also_by: Bitboard,
 }
 
 impl Threat {
@@ -188,6 +192,8 @@ pub fn won_through_check(
                 let screen = !checkers.has(check.to());
                 t.joint |= t.attacker == check.to() && screen;
                 t.attacker = check.from();
+                // Won through the check alone: no capture now wins it.
+                t.also_by = Bitboard::EMPTY;
                 t
             })
             .collect();
@@ -301,6 +307,7 @@ fn capture_threats(
                         way: ThreatWay::LosingOffer,
                         gain: value,
                         joint: false,
+                        also_by: Bitboard::EMPTY,
                     };
                     keep_strongest(&mut found, threat);
                 } else if !offers.is_full() {
@@ -343,17 +350,22 @@ fn capture_threats(
             way,
             gain,
             joint: false,
+            also_by: Bitboard::EMPTY,
         };
         keep_strongest(&mut found, threat);
     }
     found
 }
 
-/// Adds `threat` to `found`, one entry per target: the strongest way to win it.
+/// Adds `threat` to `found`, one entry per target: the strongest way to win
+/// it, with the other attackers in `also_by`.
 fn keep_strongest(found: &mut Threats, threat: Threat) {
     match found.iter_mut().find(|t| t.square == threat.square) {
-        Some(known) if known.way < threat.way => *known = threat,
-        Some(_) => {}
+        Some(known) if known.way < threat.way => {
+            let also_by = known.also_by.with(known.attacker);
+            *known = Threat { also_by, ..threat };
+        }
+        Some(known) => known.also_by = known.also_by.with(threat.attacker),
         // At most 16 enemy pieces, so there is always room.
         None => found.push(threat),
     }

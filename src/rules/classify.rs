@@ -156,17 +156,18 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
         .collect();
     pos.make(ours);
     let mut was_direct = direct.into_iter();
+    let follow = |sq: Square| if sq == ours.from() { ours.to() } else { sq };
     earlier.retain(|t| {
-        let attacker = if t.attacker == ours.from() {
-            ours.to()
-        } else {
-            t.attacker
-        };
+        let attacker = follow(t.attacker);
         let kept_up = if was_direct.next().unwrap_or(false) {
             defenders(pos, t.square, us).has(attacker)
         } else {
             t.attacker != ours.from() || pos.attackers(t.square, us).has(ours.to())
         };
+        // A threat the attacker's own move kept up stands from its new
+        // point: the same attacker, the same target (从捉到捉, idle).
+        t.attacker = attacker;
+        t.also_by = t.also_by.map(follow).collect();
         kept_up && t.square != check.from()
     });
     pos.make(check);
@@ -280,16 +281,15 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
         pos.make(mv);
         before
     };
+    let follow = |sq: Square| if sq == mv.from() { mv.to() } else { sq };
     let standing = |t: &Threat| {
         before.iter().any(|b| {
             // The same attacker, followed through the move, on the same
-            // victim is a standing threat (从捉到捉), not a new one.
-            let attacker = if b.attacker == mv.from() {
-                mv.to()
-            } else {
-                b.attacker
-            };
-            b.square == t.square && attacker == t.attacker
+            // victim is a standing threat (从捉到捉), not a new one; so is
+            // one of its other attackers that could win it already (1999
+            // §29.2: the chase did not exist the move before).
+            let others: Bitboard = b.also_by.map(follow).collect();
+            b.square == t.square && (follow(b.attacker) == t.attacker || others.has(t.attacker))
         })
     };
     // A piece that moves and stays the attacker's screen takes part in the
