@@ -7,7 +7,9 @@
 //! * a cycle's verdict does not depend on the moves before its first
 //!   position, except where an article makes it: a move that answers a
 //!   check is weighed against the threats of the turn before the check
-//!   (2011 §26.1.2, §26.3), which may lie before the cycle.
+//!   (2011 §26.1.2, §26.3), which may lie before the cycle;
+//! * the search's quick verdict on every cycle met is the referee's (here also
+//!   over the AXF cycles read against Fairy-Stockfish).
 
 mod rules_cases;
 
@@ -206,5 +208,69 @@ fn a_cycles_verdict_does_not_depend_on_the_moves_before_it() {
     }
     println!("history: {same} cycles judged alike without the moves before, {by_article} differ where an answer to check reads the turn before");
     assert!(same > 50, "only {same} cycles compared");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The games of `tests/data/pyffish_disagreements.tsv` (AXF cycles read
+/// against Fairy-Stockfish), from the start position.
+fn oracle_games() -> Vec<Game> {
+    let list = include_str!("data/pyffish_disagreements.tsv");
+    list.lines()
+        .skip(1)
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let moves = fields[6]
+                .trim_start_matches("startpos moves ")
+                .split_whitespace()
+                .map(|m| m.parse().expect("a move"))
+                .collect();
+            Game {
+                name: fields[0].to_string(),
+                fen: Position::startpos().to_fen(),
+                moves,
+                rules: RuleSet::Asian,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_searchs_quick_verdict_is_the_referees() {
+    // The search and banned moves ask `cycle_loser`, which stops looking at
+    // a side once it has made a move that is no attack; the referee judges
+    // every move in full. Every cycle met on the way through each game,
+    // under every rule set, must get the same loser from both.
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for g in games().into_iter().chain(oracle_games()) {
+        let mut pos = Position::from_fen(&g.fen).expect("a legal case");
+        for &mv in &g.moves {
+            pos.make(mv);
+            let (2.., Some(cycle)) = chuhan::rules::occurrences(&pos) else {
+                continue;
+            };
+            for rules in RuleSet::ALL {
+                let Ok(full) = judge_cycle(&pos, cycle, rules) else {
+                    continue;
+                };
+                let quick = chuhan::rules::cycle_loser(&pos, cycle, rules);
+                checked += 1;
+                if quick != full.loser {
+                    wrong.push(format!(
+                        "{} ({rules}) at ply {}: referee {:?}, search {quick:?}",
+                        g.name,
+                        pos.history().len(),
+                        full.loser
+                    ));
+                }
+            }
+        }
+    }
+    println!(
+        "quick verdicts: {} of {checked} cycles agree with the referee",
+        checked - wrong.len()
+    );
+    assert!(checked > 300, "only {checked} cycles");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
