@@ -88,8 +88,12 @@ pyffish-oracle: build
 # brute-force oracle in tests/tactics.rs): each problem searched from a fresh
 # table for 1 s and for 2 s (`go movetime`), one line per problem, then the
 # solved counts. Solved: the engine plays one of the fastest mating moves.
+# Then the positions cut from our lost games (tests/data/losses.epd, made by
+# scripts/loss_positions.py) at 300 ms and 1 s: solved when the engine does
+# not play the move that lost.
 tactics: build
 	$(BIN) tactics tests/data/mates.epd --movetime 1000 --movetime 2000
+	$(BIN) tactics tests/data/losses.epd --movetime 300 --movetime 1000
 
 # What judging repetitions costs the search: the bench under each rule set
 # (`simple` only looks for checks), three alternating runs each; then the

@@ -1,5 +1,6 @@
-//! The mate-problem suite `tests/data/mates.epd` and the `chuhan tactics`
-//! runner: every problem's mate length and complete list of fastest first
+//! The mate-problem suite `tests/data/mates.epd`, the suite of positions
+//! from lost games `tests/data/losses.epd`, and the `chuhan tactics`
+//! runner: every mate problem's length and complete list of fastest first
 //! moves are proven by the brute-force oracle (`tests/mate_oracle`), which
 //! shares nothing with the search; the runner is driven through the binary
 //! at a node limit (never against the clock).
@@ -10,7 +11,7 @@
 
 mod mate_oracle;
 
-use chuhan::cli::tactics::{parse_suite, Problem};
+use chuhan::cli::tactics::{parse_problem, parse_suite, Problem};
 use chuhan::core::can_stand_on;
 use chuhan::core::{Color, Move, Piece, PieceKind, Position, Square};
 use chuhan::random::Rng;
@@ -39,7 +40,7 @@ fn mating_moves(pos: &mut Position, n: u32) -> Vec<Move> {
 /// exactly the first moves that mate in `dm`.
 fn check_against_oracle(problem: &Problem) {
     let mut pos = problem.position.clone();
-    let n = problem.mate_in;
+    let n = problem.mate_in.expect("a mate problem has its length");
     assert!(
         n == 1 || !forced_win_within(&mut pos, n - 1),
         "{}: a mate shorter than {n}",
@@ -65,7 +66,7 @@ fn every_problem_matches_the_oracle() {
 fn the_suite_is_mostly_longer_mates_with_quiet_first_moves() {
     let problems = suite();
     assert!(problems.len() >= 40, "{} problems", problems.len());
-    let longer = problems.iter().filter(|p| p.mate_in > 1).count();
+    let longer = problems.iter().filter(|p| p.mate_in > Some(1)).count();
     assert!(
         2 * longer > problems.len(),
         "{longer} longer than mate in 1"
@@ -119,7 +120,7 @@ fn the_runner_counts_solved_problems_at_a_node_limit() {
             "{} - - bm {}; dm {}; id \"{}\";",
             p.fen,
             moves.join(" "),
-            p.mate_in,
+            p.mate_in.unwrap(),
             p.id
         )
     };
@@ -151,6 +152,55 @@ fn the_runner_counts_solved_problems_at_a_node_limit() {
         "nodes 200000: solved 2 of 3 (mate seen at its distance: 2)",
         "{stdout}"
     );
+}
+
+#[test]
+fn the_runner_counts_a_problem_solved_when_it_avoids_the_listed_move() {
+    // a4e4 mates at once: a problem that lists it to avoid is missed, one
+    // that lists another move to avoid is solved; neither has a mate
+    // length, so the totals say nothing of mates.
+    let fen = "3aka3/9/9/9/4C4/C8/9/9/9/3K5 w - -";
+    let file = std::env::temp_dir().join(format!("chuhan-tactics-am-{}.epd", std::process::id()));
+    let text = format!(
+        "{fen} am a4e4; id \"avoid the mate\"; c0 \"a comment\";\n\
+         {fen} am a4a5; id \"avoid a quiet move\";\n"
+    );
+    std::fs::write(&file, text).unwrap();
+    let (ok, stdout, stderr) = tactics(&[file.to_str().unwrap(), "--nodes", "50000"]);
+    std::fs::remove_file(&file).ok();
+    assert!(ok, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[1].contains(" miss ") && lines[1].ends_with("avoid the mate (avoids a4e4)"),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].contains(" ok ") && lines[2].ends_with("(avoids a4a5)"),
+        "{stdout}"
+    );
+    assert_eq!(lines[3], "nodes 50000: solved 1 of 2", "{stdout}");
+    // A move to avoid is held to the rules like a move to play.
+    let illegal = parse_problem(&format!("{fen} am a4e9;")).unwrap_err();
+    assert_eq!(illegal.to_string(), "am: a4e9 is not legal here");
+    let neither = parse_problem(&format!("{fen} id \"nothing asked\";")).unwrap_err();
+    assert_eq!(neither.to_string(), "no 'bm' or 'am' moves");
+}
+
+/// The suite cut from lost games (`make tactics`): each problem the
+/// position before a move that lost, that move to avoid, no mate length.
+#[test]
+fn the_suite_of_lost_games_lists_a_legal_move_to_avoid_in_each_problem() {
+    let problems = parse_suite(include_str!("data/losses.epd")).expect("the suite parses");
+    assert!(problems.len() >= 8, "{} problems", problems.len());
+    for p in &problems {
+        assert_eq!(p.avoid.len(), 1, "{}", p.id);
+        assert!(p.best.is_empty() && p.mate_in.is_none(), "{}", p.id);
+        assert!(p.position.count_legal_moves() >= 2, "{}", p.id);
+    }
+    let mut ids: Vec<&str> = problems.iter().map(|p| p.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), problems.len(), "problem names are unique");
 }
 
 /// The figure from a line `time X s searching, Y s in all`.

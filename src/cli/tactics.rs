@@ -1,16 +1,18 @@
 //! `chuhan tactics FILE [--movetime MS]... [--nodes N]...`: the engine, with
-//! its own evaluation (the built-in network), on a suite of mate problems.
-//! Each problem is searched from a cleared table, once per budget; the tool
+//! its own evaluation (the built-in network), on a suite of problems. Each
+//! problem is searched from a cleared table, once per budget; the tool
 //! prints one line per problem and, per budget, how many it solved.
 //!
 //! The suite is EPD: the board and the side to move, two `-` fields, then
-//! operations separated by `;`: `bm` the first moves that mate fastest (all
-//! of them), `dm` the mate's length in moves, `id` a name in quotes; other
+//! operations separated by `;`: `bm` the moves to play, `am` the moves to
+//! avoid, `dm` a mate's length in moves, `id` a name in quotes; other
 //! operations (such as `c0` comments) are read past. A problem is solved
-//! when the move the engine plays is one of its `bm` moves: the suite lists
-//! every first move that forces the fastest mate, so playing any other move
-//! delays the mate or loses it. The mate score the engine reports is shown
-//! beside it, and counted on its own ("mate seen").
+//! when the move the engine plays is one of its `bm` moves (if it has any)
+//! and none of its `am` moves. A mate suite lists every first move that
+//! forces the fastest mate as `bm`, so playing any other move delays the
+//! mate or loses it; there the mate score the engine reports is shown
+//! beside it, and counted on its own ("mate seen"). A suite cut from lost
+//! games lists the move that lost as `am`.
 
 use super::table::engine_with_table;
 use super::values::number;
@@ -28,10 +30,13 @@ pub struct Problem {
     /// The problem's EPD text up to its operations (board and side to move).
     pub fen: String,
     pub position: Position,
-    /// The mate's length in moves of the side to move.
-    pub mate_in: u32,
-    /// Every first move that mates in `mate_in`.
+    /// The mate's length in moves of the side to move, for a mate problem.
+    pub mate_in: Option<u32>,
+    /// The moves to play (for a mate problem, every first move that mates
+    /// in `mate_in`); empty: any move not to avoid.
     pub best: Vec<Move>,
+    /// The moves not to play.
+    pub avoid: Vec<Move>,
 }
 
 /// What is wrong with one line of a suite.
@@ -40,13 +45,13 @@ pub enum ProblemError {
     /// Fewer than the four EPD fields before the operations.
     TooFewFields,
     BadFen(FenError),
-    BadMove(BadMoveText),
-    /// A `bm` move the position does not allow.
-    IllegalMove(Move),
-    /// No `bm` operation, or one without moves.
-    NoBestMove,
-    /// No `dm` operation, or one that is not a number from 1.
-    NoMateLength,
+    /// A `bm` or `am` operand (named) that is not a move.
+    BadMove(&'static str, BadMoveText),
+    /// A `bm` or `am` move (named) the position does not allow.
+    IllegalMove(&'static str, Move),
+    /// Neither a `bm` nor an `am` move.
+    NoMoves,
+    /// A `dm` that is not a number from 1.
     BadMateLength(String),
 }
 
@@ -57,10 +62,9 @@ impl fmt::Display for ProblemError {
                 f.write_str("expected a board, a side to move and two '-' fields")
             }
             ProblemError::BadFen(e) => write!(f, "bad FEN: {e}"),
-            ProblemError::BadMove(e) => write!(f, "bm: {e}"),
-            ProblemError::IllegalMove(mv) => write!(f, "bm: {mv} is not legal here"),
-            ProblemError::NoBestMove => f.write_str("no 'bm' moves"),
-            ProblemError::NoMateLength => f.write_str("no 'dm' (mate length)"),
+            ProblemError::BadMove(opcode, e) => write!(f, "{opcode}: {e}"),
+            ProblemError::IllegalMove(opcode, mv) => write!(f, "{opcode}: {mv} is not legal here"),
+            ProblemError::NoMoves => f.write_str("no 'bm' or 'am' moves"),
             ProblemError::BadMateLength(text) => {
                 write!(f, "dm: '{text}' is not a number from 1")
             }
@@ -99,7 +103,8 @@ pub fn parse_suite(text: &str) -> Result<Vec<Problem>, SuiteError> {
         .collect()
 }
 
-/// One EPD line: `board side - - bm m1 m2; dm N; id "name";`.
+/// One EPD line: `board side - - bm m1 m2; dm N; id "name";` (or `am m1`
+/// in place of `bm`, or both, and `dm` only for a mate).
 pub fn parse_problem(line: &str) -> Result<Problem, ProblemError> {
     let mut fields = line.split_whitespace();
     let (Some(board), Some(side), Some(_), Some(_)) =
@@ -110,20 +115,26 @@ pub fn parse_problem(line: &str) -> Result<Problem, ProblemError> {
     let fen = format!("{board} {side}");
     let position = Position::from_fen(&fen).map_err(ProblemError::BadFen)?;
     let operations = fields.collect::<Vec<_>>().join(" ");
-    let (mut id, mut best, mut mate_in) = (String::new(), Vec::new(), None);
+    let (mut id, mut best, mut avoid, mut mate_in) = (String::new(), Vec::new(), Vec::new(), None);
+    let legal_moves = |opcode: &'static str, operand: &str| -> Result<Vec<Move>, ProblemError> {
+        operand
+            .split_whitespace()
+            .map(|text| {
+                let mv: Move = text.parse().map_err(|e| ProblemError::BadMove(opcode, e))?;
+                if position.is_legal(mv) {
+                    Ok(mv)
+                } else {
+                    Err(ProblemError::IllegalMove(opcode, mv))
+                }
+            })
+            .collect()
+    };
     for operation in operations.split(';').map(str::trim) {
         let (opcode, operand) = operation.split_once(' ').unwrap_or((operation, ""));
         let operand = operand.trim();
         match opcode {
-            "bm" => {
-                for text in operand.split_whitespace() {
-                    let mv: Move = text.parse().map_err(ProblemError::BadMove)?;
-                    if !position.is_legal(mv) {
-                        return Err(ProblemError::IllegalMove(mv));
-                    }
-                    best.push(mv);
-                }
-            }
+            "bm" => best.extend(legal_moves("bm", operand)?),
+            "am" => avoid.extend(legal_moves("am", operand)?),
             "dm" => {
                 let n = number::<u32>(operand)
                     .ok()
@@ -135,15 +146,16 @@ pub fn parse_problem(line: &str) -> Result<Problem, ProblemError> {
             _ => {}
         }
     }
-    if best.is_empty() {
-        return Err(ProblemError::NoBestMove);
+    if best.is_empty() && avoid.is_empty() {
+        return Err(ProblemError::NoMoves);
     }
     Ok(Problem {
         id,
         fen,
         position,
-        mate_in: mate_in.ok_or(ProblemError::NoMateLength)?,
+        mate_in,
         best,
+        avoid,
     })
 }
 
@@ -169,9 +181,10 @@ impl fmt::Display for Budget {
 #[derive(Clone, Debug)]
 pub struct Attempt {
     pub outcome: SearchOutcome,
-    /// The move played is one of the problem's fastest mating moves.
+    /// The move played is one of the problem's moves to play (if it lists
+    /// any) and none of its moves to avoid.
     pub solved: bool,
-    /// The score is the problem's mate, at its distance.
+    /// The score is the problem's mate, at its distance (a mate problem).
     pub mate_seen: bool,
 }
 
@@ -187,25 +200,32 @@ pub fn attempt(engine: &Engine, problem: &Problem, budget: Budget) -> Attempt {
     }
     engine.clear();
     let outcome = engine.search(&problem.position, limits);
+    let wanted = |mv: &Move| problem.best.is_empty() || problem.best.contains(mv);
     Attempt {
-        solved: outcome.best.is_some_and(|mv| problem.best.contains(&mv)),
-        mate_seen: outcome.score == Score::Mate(problem.mate_in as i32),
+        solved: outcome
+            .best
+            .is_some_and(|mv| wanted(&mv) && !problem.avoid.contains(&mv)),
+        mate_seen: problem
+            .mate_in
+            .is_some_and(|n| outcome.score == Score::Mate(n as i32)),
         outcome,
     }
 }
 
-/// Run the engine on a suite of mate problems and count the solved ones.
+/// Run the engine on a suite of problems and count the solved ones.
 ///
-/// Reads an EPD suite (`bm` every first move that mates fastest, `dm` the
-/// mate's length in moves, `id` a name), searches each problem from a
-/// cleared hash table on one thread with the engine's own evaluation (the
-/// built-in network), once per budget, and prints one line per problem, the
-/// totals, and the time spent searching and in all. Solved: the move played
-/// is a `bm` move.
+/// Reads an EPD suite (`bm` the moves to play, for a mate every first move
+/// that mates fastest; `am` the moves to avoid; `dm` a mate's length in
+/// moves; `id` a name), searches each problem from a cleared hash table on
+/// one thread with the engine's own evaluation (the built-in network), once
+/// per budget, and prints one line per problem, the totals, and the time
+/// spent searching and in all. Solved: the move played is a `bm` move (if
+/// the problem lists any) and no `am` move.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan tactics tests/data/mates.epd --movetime 1000 --movetime 2000
-  chuhan tactics tests/data/mates.epd --nodes 200000")]
+  chuhan tactics tests/data/mates.epd --nodes 200000
+  chuhan tactics tests/data/losses.epd --movetime 300 --movetime 1000")]
 pub struct TacticsArgs {
     /// The suite (EPD).
     suite: std::path::PathBuf,
@@ -267,11 +287,14 @@ pub fn run(args: TacticsArgs) -> Result<(), ToolError> {
         }
         totals.push((budget, solved, seen));
     }
+    let mates = problems.iter().filter(|p| p.mate_in.is_some()).count();
     for (budget, solved, seen) in totals {
-        println!(
-            "{budget}: solved {solved} of {} (mate seen at its distance: {seen})",
-            problems.len()
-        );
+        let mate_note = if mates > 0 {
+            format!(" (mate seen at its distance: {seen})")
+        } else {
+            String::new()
+        };
+        println!("{budget}: solved {solved} of {}{mate_note}", problems.len());
     }
     // What the run cost beyond its searches (reading, clearing the table),
     // so a user sees the figures are the searches'.
@@ -283,19 +306,35 @@ pub fn run(args: TacticsArgs) -> Result<(), ToolError> {
     Ok(())
 }
 
-/// `  3 ok   a4e4  mate 1    d 9     1.00 s  chongpao 1 (wants a4e4, mate 1)`.
+/// `  3 ok   a4e4  mate 1    d 9     1.00 s  chongpao 1 (wants a4e4, mate 1)`;
+/// a problem of moves to avoid ends `(avoids h2h9)`.
 fn problem_line(number: usize, problem: &Problem, attempt: &Attempt) -> String {
     let out = &attempt.outcome;
     let played = out.best.map_or("none".to_string(), |mv| mv.to_string());
-    let wanted: Vec<String> = problem.best.iter().map(Move::to_string).collect();
+    let listed = |moves: &[Move]| {
+        moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut asks = Vec::new();
+    if !problem.best.is_empty() {
+        asks.push(format!("wants {}", listed(&problem.best)));
+    }
+    if !problem.avoid.is_empty() {
+        asks.push(format!("avoids {}", listed(&problem.avoid)));
+    }
+    if let Some(n) = problem.mate_in {
+        asks.push(format!("mate {n}"));
+    }
     format!(
-        "{number:>3} {:<4} {played:<5} {:<9} d {:<3} {:>5.2} s  {} (wants {}, mate {})",
+        "{number:>3} {:<4} {played:<5} {:<9} d {:<3} {:>5.2} s  {} ({})",
         if attempt.solved { "ok" } else { "miss" },
         out.score.to_string(),
         out.depth,
         out.time.as_secs_f64(),
         problem.id,
-        wanted.join(" "),
-        problem.mate_in
+        asks.join(", ")
     )
 }
