@@ -92,18 +92,10 @@ pub struct TranspositionTable {
 /// Generations cycle through this many values (5 bits).
 const GENERATIONS: u8 = 32;
 
-/// What one entry holds besides its key.
-struct Data {
-    mv: Option<Move>,
-    score: i32,
-    eval: i32,
-    depth: i32,
-    bound: Bound,
-    was_pv: bool,
-}
-
 // Data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5.
-fn pack(data: &Data, generation: u8) -> u64 {
+// `data` is what a probe will answer, its score as stored: counted from the
+// node (see `score_to_tt`).
+fn pack(data: &TtHit, generation: u8) -> u64 {
     let mv = data.mv.map_or(0, Move::to_u16) as u64;
     let score = data.score as i16 as u16 as u64;
     let eval = data.eval as i16 as u16 as u64;
@@ -233,7 +225,7 @@ impl TranspositionTable {
         ply: usize,
     ) {
         let generation = self.generation.load(Ordering::Relaxed) % GENERATIONS;
-        let entry = |mv| Data {
+        let entry = |mv| TtHit {
             mv,
             score: score_to_tt(score, ply),
             eval,
