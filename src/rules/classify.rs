@@ -167,7 +167,12 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
         // A threat the attacker's own move kept up stands from its new
         // point: the same attacker, the same target (从捉到捉, idle).
         t.attacker = attacker;
-        t.also_by = t.also_by.map(follow).collect();
+        // The other attackers likewise, those whose attack our move left.
+        t.also_by = t
+            .also_by
+            .map(follow)
+            .filter(|&other| pos.attackers(t.square, us).has(other))
+            .collect();
         kept_up && t.square != check.from()
     });
     pos.make(check);
