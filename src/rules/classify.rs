@@ -115,14 +115,21 @@ pub enum Detail {
 /// place creates nothing new), keeping only those that its previous move
 /// left standing: a non-king answer to check that makes a new chase chases
 /// (2011 §26.1.2 "走动其他棋子应将后产生新的捉").
-fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
+fn standing_threats(
+    pos: &mut Position,
+    mv: Move,
+    articles: Articles,
+    weighing: Weighing,
+) -> Threats {
     let history = pos.history();
     let replayable =
         history.len() >= 2 && history[history.len() - 2..].iter().all(|u| u.mv.is_some());
     if !pos.in_check() {
         // Under a mate threat, a capture would be answered by the mate: a
-        // threat stands again only once the mate is parried (参考图35).
-        return if threatens_mate(pos) {
+        // threat stands again only once the mate is parried (参考图35). A
+        // move that leaves the mate threatened renews nothing (1999 §29.2:
+        // the chase must be the move's own).
+        return if threatens_mate(pos) && parries_mate(pos, mv) {
             Threats::new()
         } else {
             threats(pos, articles, weighing)
@@ -177,6 +184,17 @@ fn standing_threats(pos: &mut Position, articles: Articles, weighing: Weighing) 
     });
     pos.make(check);
     earlier
+}
+
+/// Whether `mv` (about to be played in `pos`, not a check) leaves its side
+/// no longer under the mate threat it is under now.
+fn parries_mate(pos: &mut Position, mv: Move) -> bool {
+    pos.make(mv);
+    // After the opponent passes, is the mover still threatened with mate?
+    // (A check is answered first: no pass there.)
+    let still = !pos.in_check() && after_pass(pos, threatens_mate);
+    pos.unmake();
+    !still
 }
 
 /// How many pieces `color` can attack with: chariots, horses, cannons and
@@ -282,7 +300,7 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
         Threats::new()
     } else {
         pos.unmake();
-        let before = standing_threats(pos, articles, weighing);
+        let before = standing_threats(pos, mv, articles, weighing);
         pos.make(mv);
         before
     };
