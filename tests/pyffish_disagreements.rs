@@ -7,37 +7,13 @@
 //! cannot come or go unnoticed: a change of verdict means reading the case
 //! again and editing its row.
 
+mod pyffish_rows;
 mod tool_run;
 
-const LIST: &str = include_str!("data/pyffish_disagreements.tsv");
+use pyffish_rows::rows as cases;
 
 /// Rows in the file: a row added or dropped is a decision, made here too.
 const CASES: usize = 12;
-
-struct Case<'a> {
-    name: &'a str,
-    ours: &'a str,
-    game: &'a str,
-}
-
-/// The rows after the header: name, class, Fairy-Stockfish's verdict, ours
-/// (`verdict: reason` as `judge` prints it), who is right by the reading,
-/// the reading with its article, and the game (`startpos moves ...`).
-fn cases() -> Vec<Case<'static>> {
-    LIST.lines()
-        .skip(1)
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 7, "a row needs 7 fields: {line}");
-            Case {
-                name: fields[0],
-                ours: fields[3],
-                game: fields[6],
-            }
-        })
-        .collect()
-}
 
 #[test]
 fn the_list_has_the_recorded_number_of_cases() {

@@ -11,6 +11,7 @@
 //! * the search's quick verdict on every cycle met is the referee's (here also
 //!   over the AXF cycles read against Fairy-Stockfish).
 
+mod pyffish_rows;
 mod rules_cases;
 
 use chuhan::rules::{judge_cycle, RuleSet};
@@ -214,23 +215,13 @@ fn a_cycles_verdict_does_not_depend_on_the_moves_before_it() {
 /// The games of `tests/data/pyffish_disagreements.tsv` (AXF cycles read
 /// against Fairy-Stockfish), from the start position.
 fn oracle_games() -> Vec<Game> {
-    let list = include_str!("data/pyffish_disagreements.tsv");
-    list.lines()
-        .skip(1)
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let moves = fields[6]
-                .trim_start_matches("startpos moves ")
-                .split_whitespace()
-                .map(|m| m.parse().expect("a move"))
-                .collect();
-            Game {
-                name: fields[0].to_string(),
-                fen: Position::startpos().to_fen(),
-                moves,
-                rules: RuleSet::Asian,
-            }
+    pyffish_rows::rows()
+        .iter()
+        .map(|row| Game {
+            name: row.name.to_string(),
+            fen: Position::startpos().to_fen(),
+            moves: row.moves(),
+            rules: RuleSet::Asian,
         })
         .collect()
 }
