@@ -109,7 +109,8 @@ pub enum Detail {
     Targets,
 }
 
-/// The threats the side to move already had before its move. In check, its
+/// The threats the side to move already had before its move `mv` (which
+/// decides only whether a mate threat it is under is parried). In check, its
 /// own threats are hidden by the duty to answer the check, so they are read
 /// at its previous turn instead (an evasion that leaves a standing threat in
 /// place creates nothing new), keeping only those that its previous move

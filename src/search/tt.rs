@@ -91,6 +91,9 @@ pub struct TranspositionTable {
 
 /// Generations cycle through this many values (5 bits).
 const GENERATIONS: u8 = 32;
+/// Where the TT-PV bit and the generation sit in an entry's data.
+const PV_SHIFT: u32 = 58;
+const GENERATION_SHIFT: u32 = 59;
 
 // Data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5.
 // `data` is what a probe will answer, its score as stored: counted from the
@@ -104,8 +107,8 @@ fn pack(data: &TtHit, generation: u8) -> u64 {
         | eval << 32
         | depth << 48
         | (data.bound as u64) << 56
-        | (data.was_pv as u64) << 58
-        | ((generation % GENERATIONS) as u64) << 59
+        | (data.was_pv as u64) << PV_SHIFT
+        | ((generation % GENERATIONS) as u64) << GENERATION_SHIFT
 }
 
 fn unpack_bound(data: u64) -> Option<Bound> {
@@ -122,7 +125,7 @@ fn unpack_depth(data: u64) -> i32 {
 }
 
 fn unpack_generation(data: u64) -> u8 {
-    (data >> 59) as u8 % GENERATIONS
+    (data >> GENERATION_SHIFT) as u8 % GENERATIONS
 }
 
 /// Mate scores and wins by the repetition rules are stored counted from the
@@ -206,7 +209,7 @@ impl TranspositionTable {
                 eval: (data >> 32) as u16 as i16 as i32,
                 depth: unpack_depth(data),
                 bound,
-                was_pv: data >> 58 & 1 == 1,
+                was_pv: data >> PV_SHIFT & 1 == 1,
             });
         }
         None
