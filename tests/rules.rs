@@ -57,8 +57,8 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
     Known {
         id: "cxa-fig03",
         rules: RuleSet::Chinese,
-        miss: Miss::Labels("idle chase idle idle"),
-        why: "断根捉 (cutting a defender's root) and a chariot won by consecutive checks from the next move on: both need more than one check before the capture",
+        miss: Miss::Verdict("black_loses"),
+        why: "断根捉 (cutting a defender's root): Red's elephant moves take away the horse's root, which is no recapture but Black's counter-check Rh0+ after Rxc1; we find no such root, so Red's moves are idle. Black's both moves are the book's chases (its return to h1 wins the elephant or more by a check, 2011 §24.3), so Black alone attacks every move",
     },
     Known {
         id: "cxa-fig11",
@@ -83,12 +83,6 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         rules: RuleSet::Chinese,
         miss: Miss::Labels("idle chase chase chase"),
         why: "(unverified) the chariot steps along its file and keeps a joint attack on the horse that already stood; the book counts the step as a new joint chase",
-    },
-    Known {
-        id: "cxa-ref12",
-        rules: RuleSet::Chinese,
-        miss: Miss::Verdict("draw"),
-        why: "(not analysed further) the chariot's return to b1 is a chase in the book (one check, one chase); we find no threat it makes",
     },
     Known {
         id: "cxa-ref15",

@@ -392,6 +392,24 @@ fn a_pawn_winning_through_a_check_is_idle() {
     assert!(found.iter().any(|t| t.square == Square::D9), "{found:?}");
 }
 
+#[test]
+fn a_check_that_wins_some_piece_whatever_the_answer_chases() {
+    // 2011 §24.3: the return to b1 threatens Rb9+, which wins the chariot
+    // if it blocks and the horse if the king steps aside. Under AXF a chase
+    // is of one piece, and no one piece is lost whatever the answer.
+    let chinese = cycle_of("check-that-wins-whichever-piece", RuleSet::Chinese);
+    let back = &chinese.moves[2].class;
+    assert_eq!(back.kind, MoveKind::Chase);
+    assert_eq!(back.chases.len(), 1);
+    assert!(back.chases[0].whichever, "{:?}", back.chases);
+    // The least the best answer gives up: the horse, not the chariot.
+    assert_eq!(back.chases[0].square, Square::H9);
+    let asian = cycle_of("check-that-wins-whichever-piece", RuleSet::Asian);
+    assert_eq!(asian.moves[2].class.kind, MoveKind::Idle);
+    // The check on d1 itself wins nothing: the king's step to e9 saves all.
+    assert!(chinese.moves[0].class.chases.is_empty());
+}
+
 // What a read of the code found (issue 26 part 3), each shown on a
 // position built here.
 

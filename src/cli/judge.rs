@@ -172,7 +172,10 @@ fn way_name(way: ThreatWay) -> &'static str {
 
 /// One line for one attacked piece.
 fn attack_line(a: &Attack) -> String {
-    let protection = if a.through_check {
+    let whichever = a.chase.is_some_and(|t| t.whichever);
+    let protection = if whichever {
+        "won through a check first, or another piece if the answer saves it".to_string()
+    } else if a.through_check {
         "won through a check first".to_string()
     } else if a.protectors.is_empty() {
         "no protection".to_string()

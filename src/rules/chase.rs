@@ -60,6 +60,11 @@ pub struct Threat {
     /// strongly than (or as strongly as) the attacker: an attack that one of
     /// them keeps up after the attacker leaves stood before (1999 §29.2).
     pub also_by: Bitboard,
+    /// Won through a check after which every answer loses a piece, but not
+    /// the same one: `square` names the least that the best answer leaves.
+    /// Such a threat is on material, not on that piece, so it neither
+    /// stands for nor is stood for by a threat on the piece itself.
+    pub whichever: bool,
 }
 
 impl Threat {
@@ -158,6 +163,9 @@ pub fn won_through_check(
     }
     let checkers = pos.checkers();
     let mut common: Option<Threats> = None;
+    // The answer's best defence when the answers leave different pieces
+    // to be won: the least that the strongest win after some answer nets.
+    let mut least: Option<Threat> = None;
     for answer in pos.legal_moves() {
         let lost = pos
             .piece_at(answer.to())
@@ -198,6 +206,15 @@ pub fn won_through_check(
             })
             .collect();
         pos.unmake();
+        // An answer that leaves nothing to win refutes the check (无子可抽).
+        let Some(strongest) = won.iter().copied().max_by_key(|t| t.gain) else {
+            common = Some(Threats::new());
+            least = None;
+            break;
+        };
+        if least.is_none_or(|l| strongest.gain < l.gain) {
+            least = Some(strongest);
+        }
         common = Some(match common {
             None => won,
             Some(before) => before
@@ -205,12 +222,20 @@ pub fn won_through_check(
                 .filter(|t| won.iter().any(|w| w.square == t.square))
                 .collect(),
         });
-        if common.as_ref().is_some_and(|c| c.is_empty()) {
-            break;
-        }
     }
     pos.unmake();
-    common.unwrap_or_default()
+    match (common, least) {
+        (Some(common), _) if !common.is_empty() => common,
+        // Every answer loses a piece, but not the same one: material won
+        // by checks from the next move on is a chase all the same (2011
+        // §24.3 "从下一着开始运用连续将军得子") where a chase need not hit one
+        // piece; it names what the best answer leaves.
+        (_, Some(least)) if !articles.chase_needs_one_target => Threats::from_iter([Threat {
+            whichever: true,
+            ..least
+        }]),
+        _ => Threats::new(),
+    }
 }
 
 /// An exchange the side that moved offers (兑, 2011 §24.4): its piece on
@@ -308,6 +333,7 @@ fn capture_threats(
                         gain: value,
                         joint: false,
                         also_by: Bitboard::EMPTY,
+                        whichever: false,
                     };
                     keep_strongest(&mut found, threat);
                 } else if !offers.is_full() {
@@ -351,6 +377,7 @@ fn capture_threats(
             gain,
             joint: false,
             also_by: Bitboard::EMPTY,
+            whichever: false,
         };
         keep_strongest(&mut found, threat);
     }

@@ -313,7 +313,9 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             // one of its other attackers that could win it already (1999
             // §29.2: the chase did not exist the move before).
             let others: Bitboard = b.also_by.map(follow).collect();
-            b.square == t.square && (follow(b.attacker) == t.attacker || others.has(t.attacker))
+            b.square == t.square
+                && b.whichever == t.whichever
+                && (follow(b.attacker) == t.attacker || others.has(t.attacker))
         })
     };
     // A piece that moves and stays the attacker's screen takes part in the

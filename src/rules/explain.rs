@@ -63,15 +63,19 @@ fn attacks_now(pos: &mut Position, chases: &[Threat]) -> Vec<Attack> {
                 piece,
                 exchange,
                 protectors,
-                chase: chases.iter().find(|t| t.square == to).copied(),
+                chase: chases
+                    .iter()
+                    .find(|t| t.square == to && !t.whichever)
+                    .copied(),
                 through_check: false,
             });
         }
         direct
     });
-    // Chases won through a check have no direct capture to show.
+    // Chases won through a check have no direct capture to show; one on
+    // whichever piece the answer gives up is not the direct attack on it.
     for t in chases {
-        if !found.iter().any(|a| a.target == t.square) {
+        if t.whichever || !found.iter().any(|a| a.target == t.square) {
             found.push(Attack {
                 attacker: t.attacker,
                 target: t.square,

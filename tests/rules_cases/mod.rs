@@ -97,6 +97,18 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         ],
     },
     ArticleCase {
+        name: "check-that-wins-whichever-piece",
+        article: "2011 §24.3 (a chase includes winning material by checks from the next \
+                  move on, 从下一着开始运用连续将军得子), §24.13 (一将一捉 is forbidden): back \
+                  on b1 the chariot threatens Rb9+, after which the chariot's block on c9 \
+                  or the king's step to e8 (leaving the horse on h9) each loses a piece, \
+                  not the same one; AXF (rule 32) chases one piece only, and allows one \
+                  check and one idle move",
+        fen: "3k3n1/9/9/9/2r6/9/9/9/1R2A4/5K3 w - - 0 1",
+        moves: "b1d1 d9e9 d1b1 e9d9 b1d1 d9e9 d1b1 e9d9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
         name: "offer-that-chases",
         article: "2011 §26.4 (兑兼捉 is a chase; AXF rule 36): every chariot move offers the \
                   chariot exchange on rank 2 and attacks the unprotected cannon",
