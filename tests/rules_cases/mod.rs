@@ -97,6 +97,17 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         ],
     },
     ArticleCase {
+        name: "one-check-one-discovered-win",
+        article: "一将一抽 (2011 §24.3: 抽吃 from the next move on is a chase; §24.13: \
+                  一将一捉 is forbidden): the check on the d-file, then the return to b1 \
+                  that threatens Rb9+ and, when the king steps to e8, Rxh9: the horse falls \
+                  whatever the answer. AXF allows one check and one chase of another piece \
+                  (diagrams 37-38)",
+        fen: "3k3n1/9/9/9/9/9/9/9/1R2A4/5K3 w - - 0 1",
+        moves: "b1d1 d9e9 d1b1 e9d9 b1d1 d9e9 d1b1 e9d9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
         name: "check-that-wins-whichever-piece",
         article: "2011 §24.3 (a chase includes winning material by checks from the next \
                   move on, 从下一着开始运用连续将军得子), §24.13 (一将一捉 is forbidden): back \
