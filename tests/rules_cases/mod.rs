@@ -186,6 +186,18 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
     },
     ArticleCase {
+        name: "roots-cut-in-turn",
+        article: "2011 §24.3 (a move that lets another piece win chases: the chariot's \
+                  capture is made by the move), §24.15 (a piece no longer protected is \
+                  无根子), §24.11 (长捉 of several pieces): the cannon's step to d6 blocks \
+                  the leg of the horse that protects c5, its step back to d8 the line of \
+                  the chariot that protects a8, and each leaves a piece to the chariot on \
+                  a5 (断根); AXF rule 32: one piece chasing two pieces in turn is a draw",
+        fen: "4k4/c2C4r/9/4n4/R1n6/9/9/9/9/3K5 w - - 0 1",
+        moves: "d8d6 e9f9 d6d8 f9e9 d8d6 e9f9 d6d8 f9e9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
         name: "returning-horse-renews-its-attack",
         article: "2011 §24.3, §24.11: the horse leaving a2 uncovers the chariot on a0 \
                   against the unprotected horse on a7, and its move back to a2 renews its \
