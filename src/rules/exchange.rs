@@ -24,7 +24,9 @@ pub const EXCHANGE_DEPTH: u32 = 6;
 
 /// A capture that lets the opponent mate with this many consecutive checks
 /// wins nothing (1999 §29.4 "不致立即被对方将死"): the rule-book diagrams
-/// (参考图20) count a two-check mate as immediate.
+/// (参考图20) count a two-check mate as immediate. A recapture is no
+/// recapture on the same terms (a fake root that "cannot leave its line",
+/// 2011 §24.16): one "immediate" for both.
 pub const REFUTING_MATE_CHECKS: u32 = 2;
 
 /// The pieces of `color` that attack (or defend) the point `sq`.
@@ -59,7 +61,7 @@ pub fn captures_onto(pos: &Position, sq: Square) -> ArrayVec<Move, 16> {
 fn has_recapture(pos: &mut Position, sq: Square) -> bool {
     captures_onto(pos, sq).into_iter().any(|mv| {
         pos.make(mv);
-        let real = !mates_by_checks(pos, 1);
+        let real = !mates_by_checks(pos, REFUTING_MATE_CHECKS);
         pos.unmake();
         real
     })
@@ -82,7 +84,7 @@ pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
         // A recapture that lets the other side mate is no recapture: the
         // defender "cannot leave its line" (不能离线, a fake root). Asked
         // only when the capture would count, since it costs a search.
-        if gain > best && !mates_by_checks(pos, 1) {
+        if gain > best && !mates_by_checks(pos, REFUTING_MATE_CHECKS) {
             best = gain;
         }
         pos.unmake();
@@ -170,7 +172,7 @@ impl CapturePlay {
             // only of the first two captures, and only when the capture would
             // count, since it costs a search.
             let near = depth + 2 > EXCHANGE_DEPTH;
-            if gain > best && !(near && mates_by_checks(pos, 1)) {
+            if gain > best && !(near && mates_by_checks(pos, REFUTING_MATE_CHECKS)) {
                 best = gain;
             }
             pos.unmake();
