@@ -222,6 +222,10 @@ pub fn won_through_check(
                 .filter(|t| won.iter().any(|w| w.square == t.square))
                 .collect(),
         });
+        // Where a chase must hit one piece, no common piece is the end.
+        if articles.chase_needs_one_target && common.as_ref().is_some_and(|c| c.is_empty()) {
+            break;
+        }
     }
     pos.unmake();
     match (common, least) {
