@@ -1,8 +1,11 @@
-//! The engine plays by the repetition rules: in rule-book positions where one
-//! side loses by repeating, once the cycle has been played twice that side,
-//! searching to depth 8, does not play the move that completes the third
-//! repetition, unless every other move is mated; and the other side, when
-//! its own move would complete it, takes the win.
+//! The engine plays by the repetition rules: in rule-book positions, and in
+//! the positions built from the articles (`rules_cases`) under every rule
+//! set that names a loser, once the cycle has been played twice the side
+//! that loses by repeating, searching to depth 8, does not play the move
+//! that completes the third repetition, unless every other move is mated;
+//! and the other side, when its own move would complete it, takes the win.
+
+mod rules_cases;
 
 use chuhan::rules::{judge_game, GameOutcome, RuleSet};
 use chuhan::search::score::RULE_WIN;
@@ -51,6 +54,31 @@ fn losing_cycles() -> Vec<Case> {
         if judged.outcome == GameOutcome::Loses(loser) {
             cases.push(Case {
                 id: case["id"].as_str().unwrap().to_string(),
+                start,
+                moves,
+                loser,
+                rules,
+            });
+        }
+    }
+    cases.extend(own_losing_cycles());
+    cases
+}
+
+/// The positions of our own built from the articles, once under each rule
+/// set whose verdict names a loser (the article test holds the judge to it).
+fn own_losing_cycles() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for case in rules_cases::ARTICLE_CASES {
+        for &(rules, verdict) in case.verdicts {
+            let loser = match verdict {
+                "red_loses" => Color::Red,
+                "black_loses" => Color::Black,
+                _ => continue,
+            };
+            let (start, moves) = rules_cases::parse(case.fen, case.moves);
+            cases.push(Case {
+                id: format!("{} ({rules})", case.name),
                 start,
                 moves,
                 loser,
