@@ -160,7 +160,7 @@ fn check_loser(case: &Case, engine: &mut Engine) -> Result<(), String> {
 
 #[test]
 fn a_side_that_would_lose_by_repeating_varies() {
-    // About a second in release (the CI run), under ten in debug.
+    // A few seconds in release (the CI run).
     check_all(&losing_cycles(), 40, "losing cycles avoided", check_loser);
 }
 
