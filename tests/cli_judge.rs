@@ -177,7 +177,7 @@ fn explain_in_json_adds_the_effects_of_each_move() {
              \"targets\":[{\"piece\":\"cannon\",\"square\":\"a7\"}],\
              \"effects\":{\"check\":false,\"mate_threat\":false,\"offers\":[],\
              \"attacks\":[{\"piece\":\"cannon\",\"square\":\"a7\",\"attacker\":\"a2\",\
-             \"exchange\":5,\"protectors\":[],\"through_check\":false,\"chase\":\"unprotected\"}]}}"
+             \"exchange\":5,\"protectors\":[],\"through_check\":false,\"whichever\":false,\"chase\":\"unprotected\"}]}}"
         ),
         "{out}"
     );

@@ -307,13 +307,14 @@ fn json_effects(m: &CycleMove, effects: &MoveEffects) -> String {
                 None => "null".to_string(),
             };
             format!(
-                "{{\"piece\":\"{}\",\"square\":\"{}\",\"attacker\":\"{}\",\"exchange\":{},\"protectors\":[{}],\"through_check\":{},\"chase\":{chase}}}",
+                "{{\"piece\":\"{}\",\"square\":\"{}\",\"attacker\":\"{}\",\"exchange\":{},\"protectors\":[{}],\"through_check\":{},\"whichever\":{},\"chase\":{chase}}}",
                 a.piece.kind.name(),
                 a.target,
                 a.attacker,
                 a.exchange,
                 protectors.join(","),
-                a.through_check
+                a.through_check,
+                a.chase.is_some_and(|t| t.whichever)
             )
         })
         .collect();
