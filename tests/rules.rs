@@ -61,12 +61,6 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         why: "断根捉 (cutting a defender's root): Red's elephant moves take away the horse's root, which is no recapture but Black's counter-check Rh0+ after Rxc1; we find no such root, so Red's moves are idle. Black's both moves are the book's chases (its return to h1 wins the elephant or more by a check, 2011 §24.3), so Black alone attacks every move",
     },
     Known {
-        id: "cxa-fig11",
-        rules: RuleSet::Chinese,
-        miss: Miss::Labels("idle chase idle chase"),
-        why: "joint chase (车炮联合捉子) per the book; not found: the moved piece is not the screen of a standing threat here (not analysed further)",
-    },
-    Known {
         id: "cxa-fig17",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("check idle chase chase"),

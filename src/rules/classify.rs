@@ -238,6 +238,47 @@ fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
     })
 }
 
+/// Whether the piece on `helper` holds back a defender of `threat`'s target:
+/// once the attacker has taken, a piece that could take back may not,
+/// because taking back would expose its king to the helper (a pin, 牵制).
+/// The helper then takes part in the chase (the rule book's 车炮联合捉子,
+/// 图11: the cannon pins the elephant that alone guards the piece the
+/// chariot attacks). `pos` has the other side to move, as after our move.
+fn holds_back_a_defender(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
+    let Some(first) = Move::new(threat.attacker, threat.square) else {
+        return false;
+    };
+    // Only a threat that nets material: one that nets nothing (a loss on
+    // the point repaid elsewhere, 参考图22) is no chase a hold makes.
+    if threat.attacker == helper || threat.gain <= 0 {
+        return false;
+    }
+    after_pass(pos, |pos| {
+        if !pos.is_legal(first) {
+            return false;
+        }
+        let mover = pos.side_to_move();
+        pos.make(first);
+        let defender_side = pos.side_to_move();
+        let king = pos.king_square(defender_side);
+        let mut held = false;
+        for from in defenders(pos, threat.square, defender_side) {
+            let Some(back) = Move::new(from, threat.square) else {
+                continue;
+            };
+            if pos.is_legal(back) {
+                continue;
+            }
+            pos.make(back);
+            let king = if from == king { threat.square } else { king };
+            held |= pos.attackers(king, mover).has(helper);
+            pos.unmake();
+        }
+        pos.unmake();
+        held
+    })
+}
+
 /// Whether a threat that an answer to check leaves on the board was the
 /// checking side's own doing (自毙, 2011 §26.3): with the checking piece back
 /// where it came from, the threat would not stand. `pos` is after the
@@ -318,9 +359,11 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
                 && (follow(b.attacker) == t.attacker || others.has(t.attacker))
         })
     };
-    // A piece that moves and stays the attacker's screen takes part in the
-    // threat: the rule-book diagrams (图25, 图28) count its move as a joint
-    // chase even though the threat stood before.
+    // A piece that moves and stays the attacker's screen, backs the attacker
+    // up or holds back a defender takes part in the threat: the CXA
+    // diagrams (图25, 图28, 图11) count its move as a joint chase (联合捉子,
+    // 2011 §24.17) even though the threat stood before. AXF knows no joint
+    // chase (rule 35): there only a new attack chases.
     let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
     let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
     // A pawn's threat counts only when the piece that moved lines up behind
@@ -346,7 +389,9 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             }
             if !standing(&t) {
                 Some(t)
-            } else if screens(&t) || supports(pos, &t) {
+            } else if articles.joint_capture_chases
+                && (screens(&t) || supports(pos, &t) || holds_back_a_defender(pos, &t, mv.to()))
+            {
                 t.joint = true;
                 Some(t)
             } else {

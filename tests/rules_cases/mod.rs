@@ -161,6 +161,20 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
     },
     ArticleCase {
+        name: "pinner-keeps-a-joint-chase",
+        article: "2011 §24.16 (假根: a defender that cannot take back is no root), §24.17 \
+                  (联合捉子), 图11 (车炮联合捉子: the cannon that holds the protector \
+                  chases with the chariot): the elephant on e7 alone protects the horse \
+                  the chariot on g0 attacks, and the cannon on the e-file pins it to its \
+                  king (two screens, e7 and e8); each cannon step along the file keeps the \
+                  pin, a joint chase, 长捉 in the CXA rules while Black only shuffles. AXF \
+                  rule 35 knows no joint chase and the attack stood before every move: a \
+                  draw",
+        fen: "r3k4/4a4/4b4/9/6n2/9/9/4C4/9/3K2R2 w - - 0 1",
+        moves: "e2e3 a9b9 e3e2 b9a9 e2e3 a9b9 e3e2 b9a9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
         name: "horse-pinned-chariot-chased",
         article: "AXF rule 19 (diagrams 39-41): the black chariot on f8 stands on the leg \
                   of the red horse on g8 towards the king and cannot leave its point; the \
