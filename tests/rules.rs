@@ -64,7 +64,7 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         id: "cxa-fig17",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("check idle chase chase"),
-        why: "(unverified) king answering check: the book idles the mate threat created by the king's move one ply later than we do; we label the other move mate-threat+chase by weight",
+        why: "the book's 将4退1（杀）: the king's step back unpins the chariot on c7, and Black then mates by seven consecutive checks (c7c0 e0e1 h7h1 ... d2d0, found by `go depth 12`); the mate-threat search looks four checks deep (MATE_THREAT_CHECKS), so we label the move by the chase of f0 through a check. Seven checks make this case agree and change nothing else in the corpus, but that search grows as (checks per node)^n and runs in the search's verdicts: not adopted",
     },
     Known {
         id: "cxa-fig24",
