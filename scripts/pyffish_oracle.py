@@ -302,7 +302,8 @@ ROUTE_KINDS = ["shuttle"] * 6 + ["triangle"] * 2 + ["pair"] * 2
 def play_cycle(rng, board, is_red, seen):
     """Both sides walk their routes until a position occurs a third time.
     `seen` counts the positions since the last capture.  Returns (moves,
-    effects over one period) or None when a route move turns out illegal."""
+    effects over one period, the routes' next move or None where it is
+    illegal) or None when a route move turns out illegal."""
     mine = build_route(rng, board, is_red, rng.choice(ROUTE_KINDS))
     if mine is None:
         return None
@@ -325,7 +326,10 @@ def play_cycle(rng, board, is_red, seen):
         moves.append(move)
         seen[key(board, is_red)] += 1
         if seen[key(board, is_red)] == 3:
-            return moves, effects
+            ply += 1
+            route = mine if ply % 2 == 0 else theirs
+            onward = route[(ply // 2) % len(route)]
+            return moves, effects, onward if onward in quiet_moves(board, is_red) else None
     return None
 
 
@@ -350,6 +354,17 @@ def shape(effects):
 
 def same_moves(fsf_moves, board, is_red):
     return sorted(fsf_moves) == sorted(fsf(m) for m in legal(board, is_red))
+
+
+def red_at(fen):
+    return fen.split()[1] == "w"
+
+
+def fsf_verdict(result, red_to_move):
+    """Fairy-Stockfish's game-end value (for the side to move) as a verdict."""
+    if result == 0:
+        return "draw"
+    return "black_loses" if (result > 0) == red_to_move else "red_loses"
 
 
 def trial(seed, index, stats):
@@ -379,7 +394,7 @@ def trial(seed, index, stats):
             played = play_cycle(rng, board, is_red, seen)
             if played is None:
                 continue
-            cycle, effects = played
+            cycle, effects, onward = played
             kind = shape(effects)
             # Quiet cycles are draws for both: keep a few of them.
             if kind == "quiet/quiet" and rng.random() > 0.2:
@@ -400,12 +415,14 @@ def trial(seed, index, stats):
             if not end or earlier:
                 stats["Fairy-Stockfish ends elsewhere"] += 1
                 return None
-            if result == 0:
-                verdict = "draw"
-            else:
-                # The result is the side to move's at the end.
-                red_to_move = end_fen.split()[1] == "w"
-                verdict = "black_loses" if (result > 0) == red_to_move else "red_loses"
+            # One ply on, the repeated stretch no longer holds the move that
+            # entered it: Fairy-Stockfish's chase test at the third
+            # occurrence also takes that move's chases (its walk back goes
+            # one move past the first occurrence), one ply on it does not.
+            later = None
+            if onward is not None:
+                ended, later_result = sf.is_optional_game_end(VARIANT, START, moves + [fsf(onward)])
+                later = fsf_verdict(later_result, not red_at(end_fen)) if ended else None
             return {
                 "trial": index,
                 "cycle_from": len(opening),
@@ -413,7 +430,8 @@ def trial(seed, index, stats):
                 "end_fen": end_fen,
                 "moves": [ucci(m) for m in opening + cycle],
                 "shape": kind,
-                "fsf": verdict,
+                "fsf": fsf_verdict(result, red_at(end_fen)),
+                "fsf_one_ply_on": later,
             }
     return None
 
@@ -457,6 +475,9 @@ def main():
     agree = 0
     by_shape = collections.Counter()
     disagreements = collections.Counter()
+    # Where Fairy-Stockfish's verdict one ply on differs from its verdict
+    # at the third occurrence, the move that entered the cycle decided it.
+    entered = collections.Counter()
     with open(args.out, "w") as out:
         for game, ours in zip(games, verdicts):
             game["chuhan"] = ours.get("verdict", "error")
@@ -464,6 +485,11 @@ def main():
             game["chuhan_plies"] = ours.get("plies")
             by_shape[(game["shape"], game["fsf"])] += 1
             same = game["chuhan"] == game["fsf"] and game["chuhan_plies"] == len(game["moves"])
+            later = game["fsf_one_ply_on"]
+            if later is not None and later != game["fsf"]:
+                entered["agree" if same else "disagree"] += 1
+                if not same and later == game["chuhan"]:
+                    entered["disagree, one ply on agree"] += 1
             if same:
                 agree += 1
                 continue
@@ -480,6 +506,12 @@ def main():
     print("cycles by shape (red/black over one period) and Fairy-Stockfish's verdict:")
     for (kind, fsf), n in sorted(by_shape.items()):
         print(f"  {kind:14} {fsf:12} {n}")
+    print(
+        "Fairy-Stockfish's verdict one ply on differs from its verdict at the third occurrence"
+        f" (the move that entered the cycle counted): {entered['agree']} of the agreements,"
+        f" {entered['disagree']} of the disagreements, {entered['disagree, one ply on agree']}"
+        " of which then agree with chuhan"
+    )
     if disagreements:
         print("disagreements: Fairy-Stockfish -> chuhan (shape): count")
         for (fsf, ours, kind), n in sorted(disagreements.items(), key=lambda x: -x[1]):
