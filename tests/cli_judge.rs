@@ -167,6 +167,28 @@ fn explain_shows_every_attack_with_its_exchange_and_protection() {
     );
 }
 
+/// The chariot a2 attacks the unprotected horse a7; the cannon's step onto
+/// a4 blocks the file, but its check from e4 reopens it: the horse stays
+/// won by the same chariot, so no move chases (1999 §29.2).
+const STANDING_THROUGH_CHECK: &str = "fen 4k1b2/9/n8/4p4/9/C8/9/R8/9/3K5 w - - 0 1 moves \
+    a4b4 g9i7 b4a4 i7g9 a4b4 g9i7 b4a4 i7g9";
+
+#[test]
+fn explain_shows_a_win_through_a_check_that_is_no_chase() {
+    let (ok, out, _) = judge(&["--explain"], &format!("{STANDING_THROUGH_CHECK}\n"));
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "draw: repetition without a forbidden perpetual");
+    let block = lines
+        .iter()
+        .position(|l| *l == "  b4a4 Red idle")
+        .expect("the cannon's step back is idle");
+    assert_eq!(
+        lines[block + 2],
+        "      horse a7 attacked from a4: exchange +5, won through a check first: no chase"
+    );
+}
+
 #[test]
 fn explain_in_json_adds_the_effects_of_each_move() {
     let (ok, out, _) = judge(&["--explain", "--json"], &format!("{CHASE}\n"));

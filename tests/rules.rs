@@ -112,13 +112,13 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         id: "cxa-ref41",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase chase idle chase"),
-        why: "joint chase (联合捉子) per the book; not found: the moved piece is not the screen of a standing threat here (not analysed further)",
+        why: "joint chase (联合捉子) per the book. Read: 炮二平六 blocks the eye d8 of the elephant c9 and so cuts the root of the elephant e7 that the chariot g7 attacks (断根, we agree); on 炮六平二 we find nothing the cannon on h8 takes part in: it attacks nothing, screens nothing, and the elephant e7 has its root back",
     },
     Known {
         id: "cxa-ref50",
         rules: RuleSet::Chinese,
         miss: Miss::Verdict("draw"),
-        why: "(not analysed further) the horse's return to b6 is a chase in the book; we find no new threat from it (the black chariot's return is an exchange offer, §26.10.2, as the book says)",
+        why: "the horse's move that the book calls 捉 keeps up a standing attack: the red cannon g8's attack on the black cannon d8 (screen e8) stands all along, and the red horse on c8 pins that cannon to the black king (d8 is its leg on the way to e9); the book counts that pin of the target as renewing the attack, which no article we have defines (a pin renews here only when it holds back a defender, 图11). Its return attacks a horse protected by a chariot (horse for horse), also 捉 in the book; we find no new threat (the black chariot's return is an exchange offer, §26.10.2, as the book says)",
     },
 ];
 

@@ -152,7 +152,7 @@ fn judge_moves(
             for &mv in &moves[..cycle_start] {
                 pos.make(mv);
             }
-            Some(explain_cycle(&pos, cycle))
+            Some(explain_cycle(&pos, cycle, rules.articles()))
         }
         _ => None,
     };

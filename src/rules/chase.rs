@@ -46,6 +46,12 @@ pub struct Threat {
     pub piece: Piece,
     /// The piece that would make the first capture.
     pub attacker: Square,
+    /// The piece whose capture wins it: the attacker, or, for a piece won
+    /// through a check, the piece that takes once the check is answered,
+    /// named where it stands before the check. A standing attack that an
+    /// even check exchange merely leads back to is the same chase (1999
+    /// §29.2).
+    pub taker: Square,
     pub way: ThreatWay,
     /// The material the threat nets: the exchange on the target's point,
     /// and no more than the play over the whole board leaves (what a check
@@ -199,6 +205,9 @@ pub fn won_through_check(
                 // its own (抽车, 图26).
                 let screen = !checkers.has(check.to());
                 t.joint |= t.attacker == check.to() && screen;
+                if t.taker == check.to() {
+                    t.taker = check.from();
+                }
                 t.attacker = check.from();
                 // Won through the check alone: no capture now wins it.
                 t.also_by = Bitboard::EMPTY;
@@ -333,6 +342,7 @@ fn capture_threats(
                         square: to,
                         piece: victim,
                         attacker: from,
+                        taker: from,
                         way: ThreatWay::LosingOffer,
                         gain: value,
                         joint: false,
@@ -377,6 +387,7 @@ fn capture_threats(
             square: to,
             piece: victim,
             attacker: from,
+            taker: from,
             way,
             gain,
             joint: false,

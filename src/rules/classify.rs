@@ -175,6 +175,7 @@ fn standing_threats(
         // A threat the attacker's own move kept up stands from its new
         // point: the same attacker, the same target (从捉到捉, idle).
         t.attacker = attacker;
+        t.taker = follow(t.taker);
         // The other attackers likewise, those whose attack our move left.
         t.also_by = t
             .also_by
@@ -352,11 +353,18 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             // The same attacker, followed through the move, on the same
             // victim is a standing threat (从捉到捉), not a new one; so is
             // one of its other attackers that could win it already (1999
-            // §29.2: the chase did not exist the move before).
-            let others: Bitboard = b.also_by.map(follow).collect();
+            // §29.2: the chase did not exist the move before), and so is
+            // the same piece's capture reached through a check, or given
+            // up for one: what wins the victim is the same capture.
+            let takers: Bitboard = b
+                .also_by
+                .with(b.attacker)
+                .with(b.taker)
+                .map(follow)
+                .collect();
             b.square == t.square
                 && b.whichever == t.whichever
-                && (follow(b.attacker) == t.attacker || others.has(t.attacker))
+                && (takers.has(t.attacker) || takers.has(t.taker))
         })
     };
     // A piece that moves and stays the attacker's screen, backs the attacker

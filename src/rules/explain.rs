@@ -6,11 +6,12 @@
 //!
 //! [`classify`]: super::classify::classify
 
-use super::chase::Threat;
+use super::chase::{threats, Threat};
 use super::cycle::Judgement;
-use super::exchange::{captures_onto, exchange_gain, EXCHANGE_DEPTH};
+use super::exchange::{captures_onto, exchange_gain, Weighing, EXCHANGE_DEPTH};
 use super::material::material_value;
 use super::pass::after_pass;
+use super::rule_set::Articles;
 use crate::core::{GenKind, Move, Piece, Position, Square};
 
 /// One enemy piece that the side that moved could take if it were its turn.
@@ -41,7 +42,7 @@ pub struct MoveEffects {
 
 /// The attacks of the side that just moved in `pos`, with the chases the
 /// labeller counted for that move.
-fn attacks_now(pos: &mut Position, chases: &[Threat]) -> Vec<Attack> {
+fn attacks_now(pos: &mut Position, chases: &[Threat], articles: Articles) -> Vec<Attack> {
     let mut found = after_pass(pos, |pos| {
         let mut direct = Vec::new();
         for capture in pos.moves_of(GenKind::Captures) {
@@ -76,23 +77,42 @@ fn attacks_now(pos: &mut Position, chases: &[Threat]) -> Vec<Attack> {
     // whichever piece the answer gives up is not the direct attack on it.
     for t in chases {
         if t.whichever || !found.iter().any(|a| a.target == t.square) {
-            found.push(Attack {
-                attacker: t.attacker,
-                target: t.square,
-                piece: t.piece,
-                exchange: t.gain,
-                protectors: Vec::new(),
-                chase: Some(*t),
-                through_check: true,
-            });
+            found.push(through_check(t, Some(*t)));
+        }
+    }
+    // Pieces won through a check that the labeller did not count (the win
+    // stood before the move): shown too, or the move would seem to attack
+    // nothing.
+    for t in after_pass(pos, |pos| threats(pos, articles, Weighing::AllCosts)) {
+        if !found.iter().any(|a| a.target == t.square) {
+            found.push(through_check(&t, None));
         }
     }
     found
 }
 
+/// A piece won through a check first, as an attack: `t`'s gain stands for
+/// the exchange, and nothing takes back before the check is answered.
+fn through_check(t: &Threat, chase: Option<Threat>) -> Attack {
+    Attack {
+        attacker: t.attacker,
+        target: t.square,
+        piece: t.piece,
+        exchange: t.gain,
+        protectors: Vec::new(),
+        chase,
+        through_check: true,
+    }
+}
+
 /// The effects of each move of `judgement`'s cycle, which starts from
-/// `start` (the position before the cycle's first move, with its history).
-pub fn explain_cycle(start: &Position, judgement: &Judgement) -> Vec<MoveEffects> {
+/// `start` (the position before the cycle's first move, with its history),
+/// under the rule set whose `articles` judged it.
+pub fn explain_cycle(
+    start: &Position,
+    judgement: &Judgement,
+    articles: Articles,
+) -> Vec<MoveEffects> {
     let mut pos = start.clone();
     judgement
         .moves
@@ -100,7 +120,7 @@ pub fn explain_cycle(start: &Position, judgement: &Judgement) -> Vec<MoveEffects
         .map(|m| {
             let mv = m.class.mv;
             pos.make(mv);
-            let attacks = attacks_now(&mut pos, &m.class.chases);
+            let attacks = attacks_now(&mut pos, &m.class.chases, articles);
             MoveEffects { mv, attacks }
         })
         .collect()

@@ -546,6 +546,19 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "d1f2 b4c4 f2d1 c4b4 d1f2 b4c4 f2d1 c4b4",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "a-standing-attack-through-a-check-is-no-new-chase",
+        article: "1999 §29.2 (捉产生于刚走的这著棋，上一著尚不存在), as seed 003 reads it \
+                  under the 1999 rules (从捉到捉无新的捉子行为: a 抽吃 that already stood \
+                  is no new chase): the chariot on a2 attacks the unprotected horse on a7. \
+                  The cannon stepping onto a4 blocks the file, but its check on e4 (over \
+                  the pawn on e6) opens it again, so the same chariot still wins the \
+                  horse; stepping off reopens the direct attack. Before each Red move the \
+                  chariot could already win the horse, so both are idle: a draw",
+        fen: "4k1b2/9/n8/4p4/9/C8/9/R8/9/3K5 w - - 0 1",
+        moves: "a4b4 g9i7 b4a4 i7g9 a4b4 g9i7 b4a4 i7g9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
