@@ -250,8 +250,14 @@ fn run_threads(
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         });
         // Several lines or a reduced skill level choose among the main
-        // thread's own lines; a full-strength search plays the vote.
-        let votes = limits.multipv <= 1 && limits.skill.is_none();
+        // thread's own lines, and a search to a given depth (or mate
+        // distance) answers with the main thread's result at that depth: a
+        // helper that fell behind on a loaded machine must not speak for it.
+        // A full-strength search by time or nodes plays the vote.
+        let votes = limits.multipv <= 1
+            && limits.skill.is_none()
+            && limits.depth.is_none()
+            && limits.mate.is_none();
         if let Some(main_result) = main_result.filter(|_| votes) {
             let results: Vec<RootResult> =
                 std::iter::once(main_result).chain(helper_results).collect();
