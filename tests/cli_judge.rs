@@ -1,6 +1,7 @@
 //! `chuhan judge` through the binary: verdicts, reasons and cycle moves in
 //! text and JSON, rule-set selection, and bad input that never stops the run.
 
+mod rules_cases;
 mod tool_run;
 
 /// Runs `chuhan judge ARGS` with `input` on stdin: (success, stdout, stderr).
@@ -167,15 +168,17 @@ fn explain_shows_every_attack_with_its_exchange_and_protection() {
     );
 }
 
-/// The chariot a2 attacks the unprotected horse a7; the cannon's step onto
-/// a4 blocks the file, but its check from e4 reopens it: the horse stays
-/// won by the same chariot, so no move chases (1999 §29.2).
-const STANDING_THROUGH_CHECK: &str = "fen 4k1b2/9/n8/4p4/9/C8/9/R8/9/3K5 w - - 0 1 moves \
-    a4b4 g9i7 b4a4 i7g9 a4b4 g9i7 b4a4 i7g9";
-
+/// The article case where a cannon blocks a chariot's attack on a horse but
+/// can reopen it with a check: the horse stays won by the same chariot, so
+/// no move chases (1999 §29.2), and --explain says why.
 #[test]
 fn explain_shows_a_win_through_a_check_that_is_no_chase() {
-    let (ok, out, _) = judge(&["--explain"], &format!("{STANDING_THROUGH_CHECK}\n"));
+    let case = rules_cases::ARTICLE_CASES
+        .iter()
+        .find(|c| c.name == "a-standing-attack-through-a-check-is-no-new-chase")
+        .expect("the article case");
+    let game = format!("fen {} moves {}\n", case.fen, case.moves);
+    let (ok, out, _) = judge(&["--explain"], &game);
     assert!(ok);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "draw: repetition without a forbidden perpetual");
