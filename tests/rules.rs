@@ -73,12 +73,6 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         why: "floating pawn value (兵卒价值浮动) and a chariot won by a pawn sacrifice after a check and a block: longer than one check then a capture",
     },
     Known {
-        id: "cxa-fig25",
-        rules: RuleSet::Chinese,
-        miss: Miss::Labels("idle chase chase chase"),
-        why: "(unverified) the chariot steps along its file and keeps a joint attack on the horse that already stood; the book counts the step as a new joint chase",
-    },
-    Known {
         id: "cxa-ref15",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase idle idle idle"),

@@ -400,10 +400,12 @@ fn capture_threats(
 }
 
 /// Adds `threat` to `found`, one entry per target: the strongest way to win
-/// it, with the other attackers in `also_by`.
+/// it, and of equally strong ways the one that nets the most (not the one
+/// move generation happens to find first), with the other attackers in
+/// `also_by`.
 fn keep_strongest(found: &mut Threats, threat: Threat) {
     match found.iter_mut().find(|t| t.square == threat.square) {
-        Some(known) if known.way < threat.way => {
+        Some(known) if (known.way, known.gain) < (threat.way, threat.gain) => {
             let also_by = known.also_by.with(known.attacker);
             *known = Threat { also_by, ..threat };
         }
@@ -492,5 +494,38 @@ mod tests {
     fn king_and_pawn_captures_are_not_threats() {
         // The red pawn and the red king each attack an unprotected horse.
         assert!(threats_in("3k5/9/9/4n4/4P4/9/9/9/4n4/4K4 w").is_empty());
+    }
+
+    #[test]
+    fn of_two_equal_ways_the_one_that_nets_more_is_kept_whatever_the_order() {
+        // The horse d9 (guarded by the advisor e8 and the king) is attacked
+        // along the d-file by the chariot d5 and by the cannon d3 over it,
+        // both exchanges: the cannon's nets the advisor as well (the king
+        // cannot take back under the chariot b9), the chariot's nothing on
+        // the point. Mirrored, move generation meets them the other way
+        // round; the kept attacker must not change (图25).
+        let fens = [
+            (
+                "1R1nka3/4ac3/b3b4/p1P1p3p/3R1n1rc/9/P2CP1P2/2N1BCr2/4A4/4KAB2 w",
+                [Square::D9, Square::D3, Square::D5],
+            ),
+            (
+                "3akn1R1/3ca4/4b3b/p3p1P1p/cr1n1R3/9/2P1PC2P/2rCB1N2/4A4/2BAK4 w",
+                [Square::F9, Square::F3, Square::F5],
+            ),
+        ];
+        for (fen, [horse, cannon, chariot]) in fens {
+            let found = threats(
+                &mut Position::from_fen(fen).unwrap(),
+                RuleSet::Chinese.articles(),
+                Weighing::AllCosts,
+            );
+            let on_horse = found
+                .iter()
+                .find(|t| t.square == horse)
+                .expect("the horse is threatened");
+            assert_eq!((on_horse.attacker, on_horse.gain), (cannon, 2), "{fen}");
+            assert!(on_horse.also_by.has(chariot), "{fen}");
+        }
     }
 }
