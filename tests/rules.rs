@@ -85,12 +85,6 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         why: "the pawn's own attack on the unprotected advisor is a chase in the book, against 2011 §26.1 and 图14 (the pawn's own attack on a chariot is free); we follow §26.1",
     },
     Known {
-        id: "cxa-ref23",
-        rules: RuleSet::Chinese,
-        miss: Miss::Labels("chase idle chase idle"),
-        why: "(unverified) 献兼捉 (an offer that also chases, 2011 §26.4): the heavier effect decides; we do not find the chase part",
-    },
-    Known {
         id: "cxa-ref33",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase idle idle chase"),

@@ -226,6 +226,23 @@ fn a_returning_piece_renews_its_attack() {
 }
 
 #[test]
+fn an_escape_that_lets_a_capture_win_chases_only_with_a_new_attacker() {
+    // 参考图37, 参考图23: saving the hanging cannon makes the chariot's capture
+    // of c7 a real win; it is a chase only when the escape also frees the
+    // horse to attack c7. Stepping back into danger is idle either way.
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let cycle = cycle_of("an-escape-that-brings-a-new-attacker-chases", rules);
+        assert_eq!(cycle.moves[0].class.kind, MoveKind::Chase, "{rules:?}");
+        assert_eq!(chased(&cycle, 0), vec![Square::C7], "{rules:?}");
+        assert_eq!(cycle.moves[2].class.kind, MoveKind::Idle, "{rules:?}");
+        let cycle = cycle_of("an-escape-that-only-saves-the-piece-is-idle", rules);
+        for m in &cycle.moves {
+            assert_eq!(m.class.kind, MoveKind::Idle, "{rules:?} {}", m.class.mv);
+        }
+    }
+}
+
+#[test]
 fn a_piece_protected_over_a_cannon_screen_is_only_followed() {
     let cycle = cycle_of("cannon-protected-over-a-screen", RuleSet::Chinese);
     for m in &cycle.moves {

@@ -71,6 +71,12 @@ pub struct Threat {
     /// Such a threat is on material, not on that piece, so it neither
     /// stands for nor is stood for by a threat on the piece itself.
     pub whichever: bool,
+    /// Whether the capture wins with everything the opponent can win back
+    /// counted, before any comparison with passing: false when taking only
+    /// loses less than leaving a piece of ours hanging elsewhere. A move
+    /// that saves that piece and brings a new attacker to bear makes such
+    /// a threat new (参考图23, 参考图37).
+    pub outright: bool,
 }
 
 impl Threat {
@@ -348,6 +354,7 @@ fn capture_threats(
                         joint: false,
                         also_by: Bitboard::EMPTY,
                         whichever: false,
+                        outright: true,
                     };
                     keep_strongest(&mut found, threat);
                 } else if !offers.is_full() {
@@ -362,7 +369,12 @@ fn capture_threats(
             None if immobilised => weigh_immobilised(pos, mv),
             None => None,
         };
-        let Some(Weighed { gain, recaptures }) = weighed else {
+        let Some(Weighed {
+            gain,
+            recaptures,
+            outright,
+        }) = weighed
+        else {
             continue;
         };
         // A crossed pawn traded for anything but a chariot is no gain: its
@@ -393,6 +405,7 @@ fn capture_threats(
             joint: false,
             also_by: Bitboard::EMPTY,
             whichever: false,
+            outright,
         };
         keep_strongest(&mut found, threat);
     }

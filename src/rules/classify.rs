@@ -362,9 +362,17 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
                 .with(b.taker)
                 .map(follow)
                 .collect();
-            b.square == t.square
+            let same = b.square == t.square
                 && b.whichever == t.whichever
-                && (takers.has(t.attacker) || takers.has(t.taker))
+                && (takers.has(t.attacker) || takers.has(t.taker));
+            // A threat that only paid against passing (a piece of ours hung
+            // elsewhere) stands all the same when the move merely saves
+            // that piece, but not when it also brings a new piece to bear
+            // on the target: 参考图37 "避吃促成得子，但没有加强进攻子力，判闲"
+            // (idle), 参考图23 (the cannon's retreat unblocks a horse's
+            // leg: 捉).
+            let reinforced = !b.outright && (t.also_by.with(t.taker) - takers).any();
+            same && !reinforced
         })
     };
     // A piece that moves and stays the attacker's screen, backs the attacker

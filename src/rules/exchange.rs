@@ -208,6 +208,10 @@ pub struct Weighed {
     pub gain: i32,
     /// Whether the opponent can really take back on the point.
     pub recaptures: bool,
+    /// Whether it wins with everything the opponent can win back counted,
+    /// before any comparison with passing: false when it only loses less
+    /// than leaving a piece of ours hanging elsewhere would.
+    pub outright: bool,
 }
 
 /// Weighs the capture `mv` of a piece worth `value`: `None` unless it wins
@@ -264,6 +268,7 @@ pub fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Op
     (!refuted).then_some(Weighed {
         gain: net.min(on_point.max(0)),
         recaptures,
+        outright: after > 0,
     })
 }
 
@@ -281,6 +286,7 @@ pub fn weigh_immobilised(pos: &mut Position, mv: Move) -> Option<Weighed> {
     (on_point >= 0 && !refuted).then_some(Weighed {
         gain: on_point,
         recaptures,
+        outright: true,
     })
 }
 

@@ -559,6 +559,28 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "a4b4 g9i7 b4a4 i7g9 a4b4 g9i7 b4a4 i7g9",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "an-escape-that-brings-a-new-attacker-chases",
+        article: "参考图23 and 参考图37 (避吃促成得子，但没有加强进攻子力，判闲): the chariot \
+                  on c2 attacks the unprotected cannon on c7, but while the red cannon on \
+                  d6 hangs to the chariot on h6 taking would only trade. The cannon's \
+                  escape to d7 makes the capture a real win and frees the horse's leg, so \
+                  the horse on d5 attacks c7 too: a new attacker, a chase. Stepping back \
+                  leaves the chariot's attack standing: idle, so no perpetual, a draw",
+        fen: "4k4/9/2c6/3C3r1/3N5/9/4P4/2R6/9/4K4 w - - 0 1",
+        moves: "d6d7 e9f9 d7d6 f9e9 d6d7 e9f9 d7d6 f9e9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "an-escape-that-only-saves-the-piece-is-idle",
+        article: "参考图37 (避吃促成得子，但没有加强进攻子力，判闲): as the case before \
+                  without the horse. The cannon's escape to d7 makes the chariot's \
+                  capture of c7 a real win but brings nothing new to bear on it: idle, \
+                  a draw",
+        fen: "4k4/9/2c6/3C3r1/9/9/4P4/2R6/9/4K4 w - - 0 1",
+        moves: "d6d7 e9f9 d7d6 f9e9 d6d7 e9f9 d7d6 f9e9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
