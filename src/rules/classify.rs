@@ -380,8 +380,21 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
     // diagrams (图25, 图28, 图11) count its move as a joint chase (联合捉子,
     // 2011 §24.17) even though the threat stood before. AXF knows no joint
     // chase (rule 35): there only a new attack chases.
-    let screens = |t: &Threat| between(t.attacker, t.square).has(mv.to());
-    let supports = |pos: &mut Position, t: &Threat| backs_up(pos, t, mv.to());
+    // Each attacker is asked in turn, not only the one kept as the threat's
+    // (which of equal ones that is depends on move generation order).
+    let takes_part = |pos: &mut Position, t: &Threat| {
+        let helper = mv.to();
+        t.also_by
+            .with(t.attacker)
+            .into_iter()
+            .filter(|&attacker| attacker != helper)
+            .any(|attacker| {
+                let t = Threat { attacker, ..*t };
+                between(attacker, t.square).has(helper)
+                    || backs_up(pos, &t, helper)
+                    || holds_back_a_defender(pos, &t, helper)
+            })
+    };
     // A pawn's threat counts only when the piece that moved lines up behind
     // it or beside it, on the line of the capture, and then jointly (2011
     // §26.1, §26.1.1), or when the capture would uncover another piece's
@@ -405,9 +418,7 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             }
             if !standing(&t) {
                 Some(t)
-            } else if articles.joint_capture_chases
-                && (screens(&t) || supports(pos, &t) || holds_back_a_defender(pos, &t, mv.to()))
-            {
+            } else if articles.joint_capture_chases && takes_part(pos, &t) {
                 t.joint = true;
                 Some(t)
             } else {
