@@ -67,12 +67,6 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         why: "the book's 将4退1（杀）: the king's step back unpins the chariot on c7, and Black then mates by seven consecutive checks (c7c0 e0e1 h7h1 ... d2d0, found by `go depth 12`); the mate-threat search looks four checks deep (MATE_THREAT_CHECKS), so we label the move by the chase of f0 through a check. Seven checks make this case agree and change nothing else in the corpus, but that search grows as (checks per node)^n and runs in the search's verdicts: not adopted",
     },
     Known {
-        id: "cxa-fig24",
-        rules: RuleSet::Chinese,
-        miss: Miss::Labels("chase idle idle idle"),
-        why: "floating pawn value (兵卒价值浮动) and a chariot won by a pawn sacrifice after a check and a block: longer than one check then a capture",
-    },
-    Known {
         id: "cxa-ref15",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase idle idle idle"),

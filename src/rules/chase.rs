@@ -102,7 +102,7 @@ pub type Offers = ArrayVec<Square, 16>;
 pub fn threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
     let mut offers = Offers::new();
     let mut found = direct_threats(pos, articles, weighing, &mut offers);
-    for threat in check_threats(pos, articles, weighing) {
+    for threat in check_threats(pos, articles, weighing, articles.forced_checks) {
         // A check first does not turn an exchange offer (兑) into a chase.
         let known = found.iter().any(|t| t.square == threat.square);
         if !known && !offers.contains(&threat.square) && !found.is_full() {
@@ -136,15 +136,21 @@ pub fn direct_threats(
 
 /// Pieces won through a check: after the check, whatever the opponent
 /// answers, the piece can be taken at a profit that also pays for anything
-/// the answer took.
-fn check_threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
+/// the answer took; or, up to `forced` times, won through a further check
+/// when the answer was the only one.
+fn check_threats(
+    pos: &mut Position,
+    articles: Articles,
+    weighing: Weighing,
+    forced: u32,
+) -> Threats {
     let mut found = Threats::new();
     let king = pos.king_square(!pos.side_to_move());
     for check in pos.legal_moves() {
         if !may_give_check(pos, check, king) {
             continue;
         }
-        for threat in won_through_check(pos, check, articles, weighing) {
+        for threat in won_through_checks(pos, check, articles, weighing, forced) {
             if !found.iter().any(|t| t.square == threat.square) {
                 found.push(threat);
             }
@@ -163,6 +169,18 @@ pub fn won_through_check(
     articles: Articles,
     weighing: Weighing,
 ) -> Threats {
+    won_through_checks(pos, check, articles, weighing, articles.forced_checks)
+}
+
+/// [`won_through_check`], with up to `forced` further checks after an
+/// answer that was the only one.
+fn won_through_checks(
+    pos: &mut Position,
+    check: Move,
+    articles: Articles,
+    weighing: Weighing,
+    forced: u32,
+) -> Threats {
     // A check may itself capture (the cannon taking an elephant with
     // check in 图26): that much the later win need not pay for.
     let taken = pos
@@ -178,10 +196,15 @@ pub fn won_through_check(
     // The answer's best defence when the answers leave different pieces
     // to be won: the least that the strongest win after some answer nets.
     let mut least: Option<Threat> = None;
-    for answer in pos.legal_moves() {
-        let lost = pos
-            .piece_at(answer.to())
-            .map_or(0, |p| material_value(p, answer.to()));
+    let answers = pos.legal_moves();
+    let only_answer = answers.len() == 1;
+    for answer in answers {
+        let lost_piece = pos.piece_at(answer.to());
+        let lost = lost_piece.map_or(0, |p| material_value(p, answer.to()));
+        // A crossed pawn given up to the answer buys only a chariot: any
+        // other piece won for it is no gain, its value floats (2011 §26.6
+        // "主动送兵（卒）换车为捉，此外换取其他一子或数子均不算得子", 图24).
+        let pawn_given = lost > 0 && lost_piece.is_some_and(|p| p.kind == PieceKind::Pawn);
         pos.make(answer);
         // Name each piece won by where it stood before the answer, and
         // the piece giving check as the one that starts the win. After a
@@ -192,13 +215,22 @@ pub fn won_through_check(
         // facing chariots as an offer (图13).
         let mut offers = Offers::new();
         let offers = (taken > 0).then_some(&mut offers);
-        let won: Threats = capture_threats(pos, articles, weighing, offers)
+        let mut candidates = capture_threats(pos, articles, weighing, offers);
+        if only_answer && forced > 0 {
+            for t in check_threats(pos, articles, weighing, forced - 1) {
+                if !candidates.iter().any(|c| c.square == t.square) && !candidates.is_full() {
+                    candidates.push(t);
+                }
+            }
+        }
+        let won: Threats = candidates
             .into_iter()
             .filter(|t| t.gain + taken > lost)
+            .filter(|t| !pawn_given || t.piece.kind == PieceKind::Chariot)
             // A pawn that wins through another piece's check wins
             // nothing the rules count (2011 §26.7).
             .filter(|t| {
-                pos.piece_at(t.attacker)
+                pos.piece_at(t.taker)
                     .is_some_and(|p| p.kind != PieceKind::Pawn)
             })
             .map(|mut t| {

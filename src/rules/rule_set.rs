@@ -54,6 +54,7 @@ impl RuleSet {
                 horse_pin_rule: false,
                 joint_capture_chases: true,
                 checks_only: false,
+                forced_checks: 1,
             },
             RuleSet::Asian => Articles {
                 chasers: Chasers::NoKingOrPawn,
@@ -64,6 +65,7 @@ impl RuleSet {
                 horse_pin_rule: true,
                 joint_capture_chases: false,
                 checks_only: false,
+                forced_checks: 0,
             },
             RuleSet::Simple => Articles {
                 chasers: Chasers::NoKingOrPawn,
@@ -74,6 +76,7 @@ impl RuleSet {
                 horse_pin_rule: false,
                 joint_capture_chases: false,
                 checks_only: true,
+                forced_checks: 0,
             },
         }
     }
@@ -153,6 +156,15 @@ pub struct Articles {
     pub joint_capture_chases: bool,
     /// Whether only checks count at all (the `simple` rule set).
     pub checks_only: bool,
+    /// How many checks that leave a single answer may lead up to the check
+    /// that wins a piece: one in CXA (2011 §24.3 "从下一着开始运用连续将军
+    /// 得子", 图24: a capture with check, the forced block, then a pawn's
+    /// check that wins the blocking chariot); none in AXF, where a chase is
+    /// one check and a capture (as Fairy-Stockfish judges: axf-fsf-1181, a
+    /// chariot's direct attack on a cannon it could already win by two
+    /// checks is a new chase). Only forced answers are followed, so the
+    /// look stays narrow.
+    pub forced_checks: u32,
 }
 
 /// Which pieces may chase at all.
