@@ -61,12 +61,6 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         why: "断根捉 (cutting a defender's root): Red's elephant moves take away the horse's root, which is no recapture but Black's counter-check Rh0+ after Rxc1; we find no such root, so Red's moves are idle. Black's both moves are the book's chases (its return to h1 wins the elephant or more by a check, 2011 §24.3), so Black alone attacks every move",
     },
     Known {
-        id: "cxa-fig17",
-        rules: RuleSet::Chinese,
-        miss: Miss::Labels("check idle chase chase"),
-        why: "the book's 将4退1（杀）: the king's step back unpins the chariot on c7, and Black then mates by seven consecutive checks (c7c0 e0e1 h7h1 ... d2d0, found by `go depth 12`); the mate-threat search looks four checks deep (MATE_THREAT_CHECKS), so we label the move by the chase of f0 through a check. Seven checks make this case agree and change nothing else in the corpus, but that search grows as (checks per node)^n and runs in the search's verdicts: not adopted",
-    },
-    Known {
         id: "cxa-ref15",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase idle idle idle"),

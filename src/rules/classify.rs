@@ -7,7 +7,10 @@ use super::chase::{
     direct_threats, exchange_offers, threats, won_through_check, Offer, Offers, Threat, Threats,
 };
 use super::exchange::{captures_onto, defenders, Weighing};
-use super::mate::{mates_by_checks, threatens_mate, threatens_mate_avoiding, MATE_THREAT_CHECKS};
+use super::mate::{
+    mates_by_checks, mates_by_checks_forced, threatens_mate, threatens_mate_avoiding,
+    FORCED_MATE_CHECKS, MATE_THREAT_CHECKS,
+};
 use super::pass::after_pass;
 use super::rule_set::Articles;
 use crate::core::attacks::{between, on_own_side};
@@ -315,7 +318,8 @@ fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool
         return false;
     }
     pos.make(back);
-    let stands_without_the_check = mates_by_checks(pos, MATE_THREAT_CHECKS);
+    let stands_without_the_check =
+        mates_by_checks_forced(pos, MATE_THREAT_CHECKS, FORCED_MATE_CHECKS);
     pos.unmake();
     if stands_without_the_check {
         return false;

@@ -11,24 +11,38 @@ use std::cell::RefCell;
 /// How many consecutive checks the mate-threat search looks at. The rules set
 /// no limit; four checks (seven plies) finds every mate threat the rule-book
 /// diagrams show that five checks would (measured on the corpus), and three
-/// miss some. 图17's needs seven: with seven that case agrees and no other
-/// changes (measured), but the search grows as (checks per node)^n, with no
-/// bound, and it runs inside the engine's search too, so four it stays.
+/// miss some. The search grows as (checks per node)^n and runs inside the
+/// engine's search too, so more are looked at only where the defender has
+/// one answer ([`FORCED_MATE_CHECKS`]).
 pub const MATE_THREAT_CHECKS: u32 = 4;
+
+/// How many checks that leave the defender a single answer a mate threat
+/// may use on top of [`MATE_THREAT_CHECKS`]: such a check leaves the defender
+/// no choice to search.
+/// 图17's mate (将4退1 杀: seven consecutive checks, so at least three with one
+/// answer) needs them; no other corpus case changes.
+pub const FORCED_MATE_CHECKS: u32 = 4;
 
 /// Whether the side to move mates with at most `checks` consecutive checks,
 /// whatever the defender answers. No legal move after a check is mate (in
 /// Xiangqi having no move loses too, but only a checked king is "mated" here).
 pub fn mates_by_checks(pos: &mut Position, checks: u32) -> bool {
+    mates_by_checks_forced(pos, checks, 0)
+}
+
+/// [`mates_by_checks`], where up to `forced` further checks that leave a
+/// single answer are free.
+pub fn mates_by_checks_forced(pos: &mut Position, checks: u32, forced: u32) -> bool {
     if checks == 0 {
         return false;
     }
     // The answer depends on the position alone: remembered per thread.
-    let key = pos.hash() ^ u64::from(checks).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let budget = u64::from(checks) | u64::from(forced) << 8;
+    let key = pos.hash() ^ budget.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     if let Some(known) = MATES.with(|mates| mates.borrow().get(key)) {
         return known;
     }
-    let mates = search_checks(pos, checks);
+    let mates = search_checks_avoiding(pos, checks, forced, &[]);
     MATES.with(|answers| answers.borrow_mut().put(key, mates));
     mates
 }
@@ -37,20 +51,15 @@ thread_local! {
     static MATES: RefCell<Answers<bool>> = RefCell::new(Answers::default());
 }
 
-/// [`mates_by_checks`] worked out.
-fn search_checks(pos: &mut Position, checks: u32) -> bool {
-    search_checks_avoiding(pos, checks, &[])
-}
-
 /// [`search_checks`] with some first checks left out.
-fn search_checks_avoiding(pos: &mut Position, checks: u32, excluded: &[Move]) -> bool {
+fn search_checks_avoiding(pos: &mut Position, checks: u32, forced: u32, excluded: &[Move]) -> bool {
     let king = pos.king_square(!pos.side_to_move());
     for mv in pos.legal_moves() {
         if !may_give_check(pos, mv, king) || excluded.contains(&mv) {
             continue;
         }
         pos.make(mv);
-        let mates = pos.in_check() && every_evasion_loses(pos, checks - 1);
+        let mates = pos.in_check() && every_evasion_loses(pos, checks, forced);
         pos.unmake();
         if mates {
             return true;
@@ -84,17 +93,23 @@ pub fn may_give_check(pos: &Position, mv: Move, king: Square) -> bool {
 }
 
 /// After a check: whether every answer still gets mated by checks.
-fn every_evasion_loses(pos: &mut Position, checks: u32) -> bool {
-    if checks == 0 {
-        return pos.has_no_moves();
-    }
+fn every_evasion_loses(pos: &mut Position, checks: u32, forced: u32) -> bool {
     let evasions = pos.legal_moves();
     if evasions.is_empty() {
         return true;
     }
+    // A check with one answer costs nothing while free ones are left.
+    let (checks, forced) = if evasions.len() == 1 && forced > 0 {
+        (checks, forced - 1)
+    } else {
+        (checks - 1, forced)
+    };
+    if checks == 0 {
+        return false;
+    }
     evasions.into_iter().all(|mv| {
         pos.make(mv);
-        let lost = mates_by_checks(pos, checks);
+        let lost = mates_by_checks_forced(pos, checks, forced);
         pos.unmake();
         lost
     })
@@ -103,7 +118,10 @@ fn every_evasion_loses(pos: &mut Position, checks: u32) -> bool {
 /// Whether the side that just moved threatens mate: if its opponent (to move
 /// now, and not in check) passed, could it mate by checks?
 pub fn threatens_mate(pos: &mut Position) -> bool {
-    !pos.in_check() && after_pass(pos, |pos| mates_by_checks(pos, MATE_THREAT_CHECKS))
+    !pos.in_check()
+        && after_pass(pos, |pos| {
+            mates_by_checks_forced(pos, MATE_THREAT_CHECKS, FORCED_MATE_CHECKS)
+        })
 }
 
 /// [`threatens_mate`], counting only the mates that do not start with one of
@@ -115,7 +133,7 @@ pub fn threatens_mate_avoiding(pos: &mut Position, excluded: &[Move]) -> bool {
     }
     !pos.in_check()
         && after_pass(pos, |pos| {
-            search_checks_avoiding(pos, MATE_THREAT_CHECKS, excluded)
+            search_checks_avoiding(pos, MATE_THREAT_CHECKS, FORCED_MATE_CHECKS, excluded)
         })
 }
 
