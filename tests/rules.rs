@@ -67,12 +67,6 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         why: "(unverified) a chariot's retreat chase the book counts; not found (not analysed further)",
     },
     Known {
-        id: "cxa-ref16",
-        rules: RuleSet::Chinese,
-        miss: Miss::Verdict("draw"),
-        why: "the pawn's own attack on the unprotected advisor is a chase in the book, against 2011 §26.1 and 图14 (the pawn's own attack on a chariot is free); we follow §26.1",
-    },
-    Known {
         id: "cxa-ref33",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase idle idle chase"),

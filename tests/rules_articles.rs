@@ -243,6 +243,22 @@ fn an_escape_that_lets_a_capture_win_chases_only_with_a_new_attacker() {
 }
 
 #[test]
+fn a_guarded_piece_that_steps_out_of_danger_frees_its_guard_to_chase() {
+    // 参考图16, 2011 §26.1.1: the cannon's step away turns the chariot's even
+    // trade into a win of the horse; its step back is idle. The escape in
+    // the case before is not guarded by the attacker, and is idle.
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let cycle = cycle_of(
+            "a-guarded-piece-stepping-away-frees-its-guard-to-chase",
+            rules,
+        );
+        assert_eq!(cycle.moves[0].class.kind, MoveKind::Chase, "{rules:?}");
+        assert_eq!(chased(&cycle, 0), vec![Square::G3], "{rules:?}");
+        assert_eq!(cycle.moves[2].class.kind, MoveKind::Idle, "{rules:?}");
+    }
+}
+
+#[test]
 fn a_piece_protected_over_a_cannon_screen_is_only_followed() {
     let cycle = cycle_of("cannon-protected-over-a-screen", RuleSet::Chinese);
     for m in &cycle.moves {

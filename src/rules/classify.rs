@@ -343,13 +343,15 @@ fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool
 fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weighing) -> Threats {
     let after = after_pass(pos, |pos| threats(pos, articles, weighing));
     // What stood before matters only if the move threatens anything at all.
-    let before = if after.is_empty() {
-        Threats::new()
+    let (before, guards) = if after.is_empty() {
+        (Threats::new(), Bitboard::EMPTY)
     } else {
         pos.unmake();
         let before = standing_threats(pos, mv, articles, weighing);
+        // Our pieces that guarded the one about to move.
+        let guards = defenders(pos, mv.from(), pos.side_to_move());
         pos.make(mv);
-        before
+        (before, guards)
     };
     let follow = |sq: Square| if sq == mv.from() { mv.to() } else { sq };
     let standing = |t: &Threat| {
@@ -376,7 +378,12 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             // (idle), 参考图23 (the cannon's retreat unblocks a horse's
             // leg: 捉).
             let reinforced = !b.outright && (t.also_by.with(t.taker) - takers).any();
-            same && !reinforced
+            // Nor when the piece that moved was what the taker guarded:
+            // taking only traded it (a root's even trade, 2011 §26.5), and
+            // out of danger it frees the taker to win (§26.1.1 走动后其他子
+            // 产生新的捉, 参考图16).
+            let freed = !b.outright && t.outright && guards.has(b.taker);
+            same && !reinforced && !freed
         })
     };
     // A piece that moves and stays the attacker's screen, backs the attacker

@@ -581,6 +581,19 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "d6d7 e9f9 d7d6 f9e9 d6d7 e9f9 d7d6 f9e9",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "a-guarded-piece-stepping-away-frees-its-guard-to-chase",
+        article: "2011 §26.1.1 (走动后其他子产生新的捉，按捉处理, 参考图16), §26.5: the \
+                  chariot on d3 attacks the unprotected horse on g3, but it also guards \
+                  the cannon on d6 against the chariot on h6, so taking only trades a \
+                  horse for the cannon (a root's even trade). The cannon stepping to \
+                  d7, out of the attack, frees its guard: the capture becomes a win, a \
+                  new chase by the cannon's move. Stepping back ties the chariot again: \
+                  idle, so no perpetual, a draw",
+        fen: "4k4/9/9/3C3r1/9/9/3R2n2/9/4A4/4K4 w - - 0 1",
+        moves: "d6d7 e9e8 d7d6 e8e9 d6d7 e9e8 d7d6 e8e9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
