@@ -64,7 +64,7 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         id: "cxa-ref15",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase idle idle idle"),
-        why: "(unverified) a chariot's retreat chase the book counts; not found (not analysed further)",
+        why: "车8退2 (h1h3): the black chariot steps out of the cannon d1's attack, and the cannon g5's standing attack on the horse g2 (screen g3), which paid only against passing while the chariot hung, becomes a win. The book counts the escape as 捉, but its own 参考图37 calls such an escape idle (避吃促成得子，但没有加强进攻子力，判闲) and we follow that: the chariot brings no new attacker to g2 and was not guarded by the cannon",
     },
     Known {
         id: "cxa-ref33",
