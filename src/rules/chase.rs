@@ -73,9 +73,10 @@ pub struct Threat {
     pub whichever: bool,
     /// Whether the capture wins with everything the opponent can win back
     /// counted, before any comparison with passing: false when taking only
-    /// loses less than leaving a piece of ours hanging elsewhere. A move
-    /// that saves that piece and brings a new attacker to bear makes such
-    /// a threat new (参考图23, 参考图37).
+    /// loses less than leaving a piece of ours hanging elsewhere. Such a
+    /// threat stands before a move that saves that piece, unless the move
+    /// also brings a new attacker to bear (参考图23) or moved the piece the
+    /// taker guarded (参考图16); see `new_threats` in `classify`.
     pub outright: bool,
 }
 

@@ -7,10 +7,7 @@ use super::chase::{
     direct_threats, exchange_offers, threats, won_through_check, Offer, Offers, Threat, Threats,
 };
 use super::exchange::{captures_onto, defenders, Weighing};
-use super::mate::{
-    mates_by_checks, mates_by_checks_forced, threatens_mate, threatens_mate_avoiding,
-    FORCED_MATE_CHECKS, MATE_THREAT_CHECKS,
-};
+use super::mate::{mates_as_threatened, threatens_mate, threatens_mate_avoiding};
 use super::pass::after_pass;
 use super::rule_set::Articles;
 use crate::core::attacks::{between, on_own_side};
@@ -318,8 +315,7 @@ fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool
         return false;
     }
     pos.make(back);
-    let stands_without_the_check =
-        mates_by_checks_forced(pos, MATE_THREAT_CHECKS, FORCED_MATE_CHECKS);
+    let stands_without_the_check = mates_as_threatened(pos);
     pos.unmake();
     if stands_without_the_check {
         return false;
@@ -576,7 +572,7 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, articles: Articles
     }
     pos.unmake();
     // A mate threat that already stood before the move is not a new one.
-    if class.mate_threat && mates_by_checks(pos, MATE_THREAT_CHECKS) {
+    if class.mate_threat && mates_as_threatened(pos) {
         class.mate_threat = false;
     }
 

@@ -51,7 +51,7 @@ thread_local! {
     static MATES: RefCell<Answers<bool>> = RefCell::new(Answers::default());
 }
 
-/// [`search_checks`] with some first checks left out.
+/// [`mates_by_checks_forced`] worked out, with some first checks left out.
 fn search_checks_avoiding(pos: &mut Position, checks: u32, forced: u32, excluded: &[Move]) -> bool {
     let king = pos.king_square(!pos.side_to_move());
     for mv in pos.legal_moves() {
@@ -115,13 +115,17 @@ fn every_evasion_loses(pos: &mut Position, checks: u32, forced: u32) -> bool {
     })
 }
 
+/// Whether the side to move mates by checks within the reach of a mate
+/// threat ([`MATE_THREAT_CHECKS`] and [`FORCED_MATE_CHECKS`]): the one
+/// measure of 杀 wherever a mate threat is asked about.
+pub fn mates_as_threatened(pos: &mut Position) -> bool {
+    mates_by_checks_forced(pos, MATE_THREAT_CHECKS, FORCED_MATE_CHECKS)
+}
+
 /// Whether the side that just moved threatens mate: if its opponent (to move
 /// now, and not in check) passed, could it mate by checks?
 pub fn threatens_mate(pos: &mut Position) -> bool {
-    !pos.in_check()
-        && after_pass(pos, |pos| {
-            mates_by_checks_forced(pos, MATE_THREAT_CHECKS, FORCED_MATE_CHECKS)
-        })
+    !pos.in_check() && after_pass(pos, mates_as_threatened)
 }
 
 /// [`threatens_mate`], counting only the mates that do not start with one of
@@ -174,6 +178,6 @@ mod tests {
     #[test]
     fn a_quiet_first_move_is_not_a_mate_threat() {
         let mut pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
-        assert!(!mates_by_checks(&mut pos, MATE_THREAT_CHECKS));
+        assert!(!mates_as_threatened(&mut pos));
     }
 }
