@@ -61,22 +61,10 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         why: "断根捉 (cutting a defender's root): Red's elephant moves take away the horse's root, which is no recapture but Black's counter-check Rh0+ after Rxc1; we find no such root, so Red's moves are idle. Black's both moves are the book's chases (its return to h1 wins the elephant or more by a check, 2011 §24.3), so Black alone attacks every move",
     },
     Known {
-        id: "cxa-ref15",
-        rules: RuleSet::Chinese,
-        miss: Miss::Labels("chase idle idle idle"),
-        why: "车8退2 (h1h3): the black chariot steps out of the cannon d1's attack, and the cannon g5's standing attack on the horse g2 (screen g3), which paid only against passing while the chariot hung, becomes a win. The book counts the escape as 捉, but its own 参考图37 calls such an escape idle (避吃促成得子，但没有加强进攻子力，判闲) and we follow that: the chariot brings no new attacker to g2 and was not guarded by the cannon",
-    },
-    Known {
         id: "cxa-ref33",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase idle idle chase"),
         why: "the book itself is in doubt (the source notes 应为捉); we find a chase on the idle move",
-    },
-    Known {
-        id: "cxa-ref39",
-        rules: RuleSet::Chinese,
-        miss: Miss::Verdict("draw"),
-        why: "不能离线 (a piece that cannot leave its line): the book counts Red's chariot only in a joint chase of the black chariot, while we also see it attack the unprotected horse on e6 (a single-piece chase), so the §26.8 table draws; a referee's judgement the summary lists as needing one",
     },
     Known {
         id: "cxa-ref41",

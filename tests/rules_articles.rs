@@ -259,6 +259,36 @@ fn a_guarded_piece_that_steps_out_of_danger_frees_its_guard_to_chase() {
 }
 
 #[test]
+fn a_piece_that_guards_a_cannons_screen_chases_jointly_and_not_alone() {
+    // 参考图15, 参考图39, 2011 §24.17: the chariot's steps keep guarding the
+    // screen of the cannon's standing attack, a joint chase under the
+    // Chinese rules only.
+    let cycle = cycle_of(
+        "guarding-a-cannons-screen-is-a-joint-chase",
+        RuleSet::Chinese,
+    );
+    for ply in [0, 2] {
+        assert_eq!(chased(&cycle, ply), vec![Square::B8]);
+        assert!(cycle.moves[ply].class.chases[0].joint);
+        assert!(!cycle.moves[ply].class.single_piece_attack());
+    }
+    let cycle = cycle_of("guarding-a-cannons-screen-is-a-joint-chase", RuleSet::Asian);
+    assert_eq!(cycle.moves[0].class.kind, MoveKind::Idle);
+    // 参考图39 (不能离线): what the guard could take only by leaving the
+    // screen to be taken is no chase of its own; without the joint chase
+    // (AXF) it is one.
+    let case = "a-piece-tied-to-a-joint-chase-does-not-chase-alone";
+    let cycle = cycle_of(case, RuleSet::Chinese);
+    for ply in [0, 2] {
+        assert_eq!(chased(&cycle, ply), vec![Square::B5], "ply {ply}");
+        assert!(!cycle.moves[ply].class.single_piece_attack());
+    }
+    let cycle = cycle_of(case, RuleSet::Asian);
+    assert_eq!(chased(&cycle, 0), vec![Square::D8]);
+    assert_eq!(chased(&cycle, 2), vec![Square::C7]);
+}
+
+#[test]
 fn a_piece_protected_over_a_cannon_screen_is_only_followed() {
     let cycle = cycle_of("cannon-protected-over-a-screen", RuleSet::Chinese);
     for m in &cycle.moves {

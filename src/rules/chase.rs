@@ -78,6 +78,13 @@ pub struct Threat {
     /// also brings a new attacker to bear (参考图23) or moved the piece the
     /// taker guarded (参考图16); see `new_threats` in `classify`.
     pub outright: bool,
+    /// Whether the capture wins only because its piece is let off its duty
+    /// or its pin: a root's or pinned piece's even trade (2011 §26.5), or a
+    /// capture that leaves what it defends (`Weighing::DutiesFree`). When
+    /// the same move makes that piece part of a joint chase, it cannot leave
+    /// its line (不能离线) and such a threat is no chase of its own
+    /// (参考图39; see `classify`).
+    pub tied: bool,
 }
 
 impl Threat {
@@ -388,6 +395,7 @@ fn capture_threats(
                         also_by: Bitboard::EMPTY,
                         whichever: false,
                         outright: true,
+                        tied: false,
                     };
                     keep_strongest(&mut found, threat);
                 } else if !offers.is_full() {
@@ -406,6 +414,7 @@ fn capture_threats(
             gain,
             recaptures,
             outright,
+            tied,
         }) = weighed
         else {
             continue;
@@ -439,6 +448,7 @@ fn capture_threats(
             also_by: Bitboard::EMPTY,
             whichever: false,
             outright,
+            tied,
         };
         keep_strongest(&mut found, threat);
     }

@@ -214,6 +214,20 @@ fn attacking_pieces(pos: &Position, color: Color) -> u32 {
         + crossed
 }
 
+/// Whether the piece on `helper` guards the attacker's screen: a piece of
+/// ours between a cannon and `threat`'s target that the other side could
+/// take, ending the threat, were it not guarded (参考图39: the chariot keeps
+/// to its file so that the black chariot may not take the horse the cannon
+/// fires over). `pos` has the other side to move, as after our move.
+fn guards_the_screen(pos: &Position, threat: &Threat, helper: Square) -> bool {
+    let them = pos.side_to_move();
+    let screens = between(threat.attacker, threat.square) & pos.color_pieces(!them);
+    screens
+        .into_iter()
+        .filter(|&screen| defenders(pos, screen, !them).has(helper))
+        .any(|screen| defenders(pos, screen, them).any())
+}
+
 /// Whether the piece on `helper` takes part in winning `threat`'s target: once
 /// the attacker has taken and the other side has taken back, it can take
 /// again. `pos` has the other side to move, as after our move.
@@ -350,6 +364,27 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
         (before, guards)
     };
     let follow = |sq: Square| if sq == mv.from() { mv.to() } else { sq };
+    // A piece that moves and stays the attacker's screen, backs the attacker
+    // up, holds back a defender or guards the screen takes part in the
+    // threat: the CXA diagrams (图25, 图28, 图11, 参考图39) count its move as a
+    // joint chase (联合捉子, 2011 §24.17) even though the threat stood before.
+    // AXF knows no joint chase (rule 35): there only a new attack chases.
+    // Each attacker is asked in turn, not only the one kept as the threat's
+    // (which of equal ones that is depends on move generation order).
+    let takes_part = |pos: &mut Position, t: &Threat| {
+        let helper = mv.to();
+        t.also_by
+            .with(t.attacker)
+            .into_iter()
+            .filter(|&attacker| attacker != helper)
+            .any(|attacker| {
+                let t = Threat { attacker, ..*t };
+                between(attacker, t.square).has(helper)
+                    || guards_the_screen(pos, &t, helper)
+                    || backs_up(pos, &t, helper)
+                    || holds_back_a_defender(pos, &t, helper)
+            })
+    };
     let standing = |t: &Threat| {
         before.iter().any(|b| {
             // The same attacker, followed through the move, on the same
@@ -381,26 +416,6 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             let freed = !b.outright && t.outright && guards.has(b.taker);
             same && !reinforced && !freed
         })
-    };
-    // A piece that moves and stays the attacker's screen, backs the attacker
-    // up or holds back a defender takes part in the threat: the CXA
-    // diagrams (图25, 图28, 图11) count its move as a joint chase (联合捉子,
-    // 2011 §24.17) even though the threat stood before. AXF knows no joint
-    // chase (rule 35): there only a new attack chases.
-    // Each attacker is asked in turn, not only the one kept as the threat's
-    // (which of equal ones that is depends on move generation order).
-    let takes_part = |pos: &mut Position, t: &Threat| {
-        let helper = mv.to();
-        t.also_by
-            .with(t.attacker)
-            .into_iter()
-            .filter(|&attacker| attacker != helper)
-            .any(|attacker| {
-                let t = Threat { attacker, ..*t };
-                between(attacker, t.square).has(helper)
-                    || backs_up(pos, &t, helper)
-                    || holds_back_a_defender(pos, &t, helper)
-            })
     };
     // A pawn's threat counts only when the piece that moved lines up behind
     // it or beside it, on the line of the capture, and then jointly (2011
@@ -544,12 +559,26 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, articles: Articles
     // it would leave to take it (图22, 参考图46; but 参考图30 for a piece that
     // stood still). Looked at only when it could change the kind.
     if full || class.chases.is_empty() {
-        for t in new_threats(pos, mv, articles, Weighing::DutiesFree) {
+        for mut t in new_threats(pos, mv, articles, Weighing::DutiesFree) {
             let known = class.chases.iter().any(|c| c.square == t.square);
             if t.attacker == mv.to() && !known && !class.chases.is_full() && !excused(pos, &t) {
+                // Not found with its duties counted: it wins by leaving them.
+                t.tied = true;
                 class.chases.push(t);
             }
         }
+    }
+    // A piece whose move makes it part of a joint chase cannot leave its
+    // line (不能离线): what it could win only by leaving its post, a root's
+    // even trade or a capture with its duties set aside, is no chase of its
+    // own (参考图39: the chariot that guards the cannon's screen chases the
+    // black chariot jointly, not the horse or elephant it also attacks).
+    if class
+        .chases
+        .iter()
+        .any(|t| t.joint && t.attacker != mv.to())
+    {
+        class.chases.retain(|t| !(t.tied && t.attacker == mv.to()));
     }
     if full || class.chases.is_empty() {
         let threat = threatens_mate_avoiding(pos, &[]);

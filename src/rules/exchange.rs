@@ -212,6 +212,10 @@ pub struct Weighed {
     /// before any comparison with passing: false when it only loses less
     /// than leaving a piece of ours hanging elsewhere would.
     pub outright: bool,
+    /// Whether it counts only as a root's or a pinned piece's even trade
+    /// (2011 §26.5): the capturing piece cannot leave its line for nothing
+    /// (不能离线), so what it threatens rests on that tie.
+    pub tied: bool,
 }
 
 /// Weighs the capture `mv` of a piece worth `value`: `None` unless it wins
@@ -253,11 +257,8 @@ pub fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Op
     // piece outright but costs as much elsewhere still chases: the rules
     // idle only such a capture at a loss (2011 §26.5). Any other capture
     // that leaves the chaser no better off wins nothing.
-    let net = if net == 0 && (defended_by(pos, from).any() || pinned(pos, from)) {
-        on_point.min(value)
-    } else {
-        net
-    };
+    let tied = net == 0 && (defended_by(pos, from).any() || pinned(pos, from));
+    let net = if tied { on_point.min(value) } else { net };
     if net <= 0 {
         return None;
     }
@@ -269,6 +270,7 @@ pub fn weigh(pos: &mut Position, mv: Move, value: i32, weighing: Weighing) -> Op
         gain: net.min(on_point.max(0)),
         recaptures,
         outright: after > 0,
+        tied,
     })
 }
 
@@ -287,6 +289,7 @@ pub fn weigh_immobilised(pos: &mut Position, mv: Move) -> Option<Weighed> {
         gain: on_point,
         recaptures,
         outright: true,
+        tied: false,
     })
 }
 

@@ -594,6 +594,39 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "d6d7 e9e8 d7d6 e8e9 d6d7 e9e8 d7d6 e8e9",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "guarding-a-cannons-screen-is-a-joint-chase",
+        article: "2011 §24.17 (联合捉子), 参考图15, 参考图39: the cannon on b1 attacks the \
+                  unprotected horse on b8 over the horse on b4, which the black chariot \
+                  on a4 would take, ending the attack, were it not for the chariot on e4 \
+                  guarding it. Each step along rank 4 keeps the guard: cannon, screen and \
+                  guard chase the horse jointly with every move, a perpetual chase (CXA). \
+                  AXF knows no joint chase (rule 35) and the simple rules only forbid \
+                  checks: a draw",
+        fen: "3k5/1n7/9/9/9/rN2R4/9/9/1C7/4K4 w - - 0 1",
+        moves: "e4f4 d9d8 f4e4 d8d9 e4f4 d9d8 f4e4 d8d9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "a-piece-tied-to-a-joint-chase-does-not-chase-alone",
+        article: "参考图39 (不能离线), 2011 §26.8.1-2: the black horse attacks the red \
+                  chariot with every move, a single piece's perpetual chase of a chariot. \
+                  Each escape of the chariot keeps guarding the horse on b4, the screen \
+                  over which the cannon attacks the black chariot on b5: a joint chase \
+                  (联合捉车). The chariot also attacks an unprotected cannon (d8, then \
+                  c7), but taking it would leave the screen to the black chariot, an even \
+                  trade: tied to its line, it chases no piece alone. So only Black chases \
+                  with a single piece and must vary (CXA); under AXF the horse chases \
+                  the one chariot, while Red attacks two cannons in turn (rule 32): Black \
+                  loses; the simple rules only forbid checks: a draw",
+        fen: "4k4/3c5/2c6/9/1r2n4/1NR6/9/9/1C7/5K3 w - - 0 1",
+        moves: "c4d4 e5f3 d4c4 f3e5 c4d4 e5f3 d4c4 f3e5",
+        verdicts: &[
+            (Chinese, "black_loses"),
+            (Asian, "black_loses"),
+            (Simple, "draw"),
+        ],
+    },
 ];
 
 /// A game as positions and moves.
