@@ -32,7 +32,7 @@ pub fn mates_by_checks(pos: &mut Position, checks: u32) -> bool {
 
 /// [`mates_by_checks`], where up to `forced` further checks that leave a
 /// single answer are free.
-pub fn mates_by_checks_forced(pos: &mut Position, checks: u32, forced: u32) -> bool {
+fn mates_by_checks_forced(pos: &mut Position, checks: u32, forced: u32) -> bool {
     if checks == 0 {
         return false;
     }
