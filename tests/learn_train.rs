@@ -327,6 +327,49 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
 }
 
 #[test]
+fn the_same_data_and_flags_train_the_same_network_on_one_thread_or_three() {
+    let data = temp("threads-data.bin");
+    let mut writer = DataWriter::append(&data).unwrap();
+    writer.write(&records(3)).unwrap();
+    writer.flush().unwrap();
+    drop(writer);
+    let train_on = |threads: &str| {
+        let out = temp(&format!("threads-{threads}.nnue"));
+        let (ok, stdout, stderr) = chuhan(&[
+            "train",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+            "--validation",
+            "0.2",
+            "--threads",
+            threads,
+        ]);
+        assert!(ok, "{stderr}");
+        let net = std::fs::read(&out).unwrap();
+        let _ = std::fs::remove_file(format!("{}.ckpt", out.display()));
+        let _ = std::fs::remove_file(out);
+        // The losses and K, without the times.
+        let figures: Vec<String> = stdout
+            .lines()
+            .chain(stderr.lines())
+            .filter(|l| l.starts_with("epoch ") || l.contains("K = "))
+            .map(|l| l.split(" elapsed").next().unwrap().to_string())
+            .collect();
+        (net, figures)
+    };
+    let (one, one_figures) = train_on("1");
+    let (three, three_figures) = train_on("3");
+    assert_eq!(one_figures, three_figures);
+    assert!(one == three, "the networks differ");
+    let _ = std::fs::remove_file(data);
+}
+
+#[test]
 fn train_refuses_bad_arguments_in_one_line() {
     let run = run_with_input(&["train", "x.bin", "--out", "n.nnue", "--lambda", "2"], "");
     assert_eq!(run.code, Some(2));

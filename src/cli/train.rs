@@ -66,6 +66,10 @@ pub struct TrainArgs {
     /// data and settings) at the epoch after its last.
     #[arg(long, value_name = "CKPT")]
     resume: Option<PathBuf>,
+    /// Threads to train on (0: one per core). The network written is the
+    /// same to the last bit on any number.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = number::<usize>)]
+    threads: usize,
 }
 
 /// Runs the tool.
@@ -83,6 +87,10 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
             args.buckets
         )));
     }
+    // Only the first pool of a process takes: a tool runs once per process.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build_global();
     let architecture = Architecture {
         buckets: args.buckets,
         activation: match args.activation.as_str() {

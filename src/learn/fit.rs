@@ -4,7 +4,28 @@
 //! and the report after an epoch.
 
 use crate::random::Rng;
+use rayon::prelude::*;
 use std::time::Duration;
+
+/// Indices per parallel piece of a sum.
+const SUM_PIECE: usize = 1024;
+
+/// The mean of `term(0..n)`, summed on all threads in fixed pieces that are
+/// then added in order: the figure is the same to the last bit on any
+/// number of threads (a plain parallel sum adds in whatever order the
+/// threads finish, and a fitted constant or a kept epoch could then differ
+/// from machine to machine).
+pub fn ordered_mean(n: usize, term: impl Fn(usize) -> f64 + Sync) -> f64 {
+    let sums: Vec<f64> = (0..n.div_ceil(SUM_PIECE))
+        .into_par_iter()
+        .map(|piece| {
+            (piece * SUM_PIECE..((piece + 1) * SUM_PIECE).min(n))
+                .map(&term)
+                .sum()
+        })
+        .collect();
+    sums.iter().sum::<f64>() / n.max(1) as f64
+}
 
 /// The logistic function.
 pub fn sigmoid(x: f64) -> f64 {

@@ -6,9 +6,8 @@ use crate::eval::nnue::buckets::attacking_force;
 use crate::eval::nnue::features::{active_features, seen_by_black};
 use crate::learn::data::format::Record;
 use crate::learn::data::position_set::{is_quiet, PositionSet};
-use crate::learn::fit::{cross_entropy, minimise_convex, sigmoid};
+use crate::learn::fit::{cross_entropy, minimise_convex, ordered_mean, sigmoid};
 use arrayvec::ArrayVec;
-use rayon::prelude::*;
 
 /// The pieces of a position, each as Red sees it.
 pub(super) type Pieces = ArrayVec<u16, 32>;
@@ -66,11 +65,9 @@ impl NetDataset {
     /// best: what a centipawn of the search is worth in winning chances.
     pub fn fit_score_scale(&self) -> f64 {
         minimise_convex(|k| {
-            let total: f64 = (0..self.len())
-                .into_par_iter()
-                .map(|n| cross_entropy(sigmoid(k * self.score[n] as f64), self.result[n] as f64))
-                .sum();
-            total / self.len().max(1) as f64
+            ordered_mean(self.len(), |n| {
+                cross_entropy(sigmoid(k * self.score[n] as f64), self.result[n] as f64)
+            })
         })
     }
 

@@ -24,7 +24,7 @@ pub use dataset::NetDataset;
 pub use network::{Architecture, FloatNetwork, OUTPUT_SCALE};
 
 use super::data::position_set::PositionSet;
-use super::fit::{cross_entropy, shuffle, sigmoid, EpochReport};
+use super::fit::{cross_entropy, ordered_mean, shuffle, sigmoid, EpochReport};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -74,16 +74,12 @@ pub fn learning_rate(config: &TrainConfig, epoch: usize) -> f64 {
 
 /// The mean loss of `net` on `data`.
 pub fn mean_loss(net: &FloatNetwork, data: &NetDataset, k: f64, lambda: f64) -> f64 {
-    let total: f64 = (0..data.len())
-        .into_par_iter()
-        .map(|n| {
-            let (ours, theirs) = data.inputs(n);
-            let output = net.forward(&ours, &theirs, data.force(n)).output;
-            let q = sigmoid(k * (output * OUTPUT_SCALE) as f64);
-            cross_entropy(q, data.target(n, k, lambda) as f64)
-        })
-        .sum();
-    total / data.len().max(1) as f64
+    ordered_mean(data.len(), |n| {
+        let (ours, theirs) = data.inputs(n);
+        let output = net.forward(&ours, &theirs, data.force(n)).output;
+        let q = sigmoid(k * (output * OUTPUT_SCALE) as f64);
+        cross_entropy(q, data.target(n, k, lambda) as f64)
+    })
 }
 
 /// The gradient of the mean loss over `positions`, and that mean loss.

@@ -21,7 +21,7 @@ pub mod source;
 use super::adam::Adam;
 use super::data::format::Record;
 use super::data::position_set::{is_quiet, PositionSet};
-use super::fit::{cross_entropy, minimise_convex, shuffle, sigmoid, EpochReport};
+use super::fit::{cross_entropy, minimise_convex, ordered_mean, shuffle, sigmoid, EpochReport};
 use crate::eval::classical::weights::PHASE_MAX;
 use features::Features;
 use layout::{blocks, taper, Form, Taper, COUNT};
@@ -135,20 +135,10 @@ impl<'a> Objective<'a> {
 
     /// The mean loss over every position.
     pub fn loss(&self, weights: &[f64]) -> f64 {
-        let n = self.data.len();
-        let sums: Vec<f64> = (0..n.div_ceil(PIECE))
-            .into_par_iter()
-            .map(|piece| {
-                (piece * PIECE..((piece + 1) * PIECE).min(n))
-                    .map(|i| {
-                        let q = sigmoid(self.k * self.data.value(i, weights, &self.tapers));
-                        cross_entropy(q, self.targets[i])
-                    })
-                    .sum()
-            })
-            .collect();
-        // Summed in a fixed order, so the figure does not depend on threads.
-        sums.iter().sum::<f64>() / n.max(1) as f64
+        ordered_mean(self.data.len(), |i| {
+            let q = sigmoid(self.k * self.data.value(i, weights, &self.tapers));
+            cross_entropy(q, self.targets[i])
+        })
     }
 
     /// The gradient of the mean loss over `positions`.
