@@ -13,7 +13,7 @@
 //! and materials.
 
 use chuhan::core::GameResult;
-use chuhan::learn::data::format::DataReader;
+use chuhan::learn::data::source::for_each_record;
 use chuhan::search::wdl::{material, WdlModel, START_MATERIAL};
 use chuhan::Color;
 use std::collections::HashMap;
@@ -35,7 +35,7 @@ fn main() {
     }
     let mut bins: HashMap<(i32, i32), Counts> = HashMap::new();
     let mut skipped = 0u64;
-    let read = DataReader::for_each_record(&files, None, |record| {
+    let read = for_each_record(&files, None, |record| {
         let score = i32::from(record.score);
         if score.abs() >= DECISIVE {
             skipped += 1;

@@ -5,6 +5,7 @@
 pub mod adjudication;
 pub mod analysis;
 pub mod book;
+pub mod checksum;
 pub mod cli;
 pub mod core;
 pub mod eval;

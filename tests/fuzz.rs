@@ -13,7 +13,10 @@ mod tool_run;
 use chuhan::book::BookFile;
 use chuhan::core::GameResult;
 use chuhan::eval::nnue::{evaluate, Network};
-use chuhan::learn::data::format::{DataReader, DataWriter, Record};
+use chuhan::learn::data::format::{DataWriter, Record};
+use chuhan::learn::data::games::Recipe;
+use chuhan::learn::data::sink::{RecordSink, Version};
+use chuhan::learn::data::source::RecordStream;
 use chuhan::notation::parse_pgn;
 use chuhan::Position;
 use fuzzing::{inputs, Mutator};
@@ -276,13 +279,23 @@ fn training_data_files() {
     writer.write(&records).unwrap();
     writer.flush().unwrap();
     drop(writer);
-    let seeds = vec![std::fs::read(&clean).unwrap()];
-    let mut mutator = Mutator::new(6, &["CHUHANTD", "\u{1}\u{0}", "\u{28}\u{0}"]);
+    // The same records as games (format version 2), with a recipe.
+    let games = dir.join("clean-games.bin");
+    let _ = std::fs::remove_file(&games);
+    let recipe = Recipe::default().with("seed", 1);
+    let mut sink = RecordSink::create(&games, Version::Games, &recipe).unwrap();
+    sink.write(&records).unwrap();
+    sink.finish().unwrap();
+    let seeds = vec![
+        std::fs::read(&clean).unwrap(),
+        std::fs::read(&games).unwrap(),
+    ];
+    let mut mutator = Mutator::new(6, &["CHUHANTD", "\u{1}\u{0}", "\u{2}\u{0}", "\u{28}\u{0}"]);
     let file = dir.join("fuzzed.bin");
     let (mut read, mut refused) = (0, 0);
     for n in 0..inputs() {
         std::fs::write(&file, mutator.input(n, &seeds, 200)).unwrap();
-        match DataReader::open(&file).and_then(|mut reader| reader.read_all()) {
+        match RecordStream::open(&file).and_then(|mut stream| stream.read_all()) {
             Ok(records) => {
                 for record in records {
                     // A record names a position or says why it cannot.

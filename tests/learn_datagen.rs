@@ -6,7 +6,8 @@
 mod tool_run;
 
 use chuhan::eval::Evaluator;
-use chuhan::learn::data::format::{DataReader, Record};
+use chuhan::learn::data::format::Record;
+use chuhan::learn::data::source::RecordStream;
 use chuhan::search::{Engine, Limits};
 use chuhan::Color;
 use std::io::{BufRead, BufReader};
@@ -61,7 +62,7 @@ fn a_seed_writes_the_same_data_for_any_thread_count() {
     assert_eq!(bytes(&a), bytes(&b), "same seed, other thread count");
     assert_ne!(bytes(&a), bytes(&c), "another seed");
 
-    let records = DataReader::open(&a).unwrap().read_all().unwrap();
+    let records = RecordStream::open(&a).unwrap().read_all().unwrap();
     let games = games(&records);
     assert_eq!(games.len(), 4, "four games of consecutive plies");
     for game in games {
@@ -139,7 +140,7 @@ fn network_plays_the_games_with_the_network_evaluation() {
     );
 
     // Each game's first score is the network's search, not the classical one.
-    let read = |p: &PathBuf| DataReader::open(p).unwrap().read_all().unwrap();
+    let read = |p: &PathBuf| RecordStream::open(p).unwrap().read_all().unwrap();
     let net = Evaluator::Network(chuhan::eval::nnue::built_in());
     for (recorded, searched) in first_scores_searched_with(&read(&network), &net) {
         assert_eq!(recorded, searched, "network data, network search");
@@ -173,23 +174,157 @@ fn network_plays_the_games_with_the_network_evaluation() {
 }
 
 #[test]
-fn a_second_run_appends_and_positions_bound_a_run() {
-    let path = temp_file("dg-append.bin");
-    assert!(datagen(&path, &["--games", "1", "--seed", "2"]).0);
-    let first = DataReader::open(&path).unwrap().read_all().unwrap();
+fn positions_bound_a_run_and_a_file_takes_games_of_its_own_recipe_only() {
+    let path = temp_file("dg-positions.bin");
     let (ok, out, err) = datagen(&path, &["--positions", "150", "--seed", "3"]);
     assert!(ok, "{err}");
+    let first = RecordStream::open(&path).unwrap().read_all().unwrap();
+    // Whole games until 150 positions are reached.
+    assert!(first.len() >= 150, "{}", first.len());
     assert!(
-        out.contains(&format!("({} records before)", first.len())),
+        out.contains(&format!("wrote {} positions", first.len())),
         "{out}"
     );
-    let all = DataReader::open(&path).unwrap().read_all().unwrap();
-    assert_eq!(all[..first.len()], first[..]);
-    // Whole games until 150 positions are reached.
+    let bytes = std::fs::read(&path).unwrap();
+
+    // The same file again: refused without --resume, refused for another
+    // recipe, and with it nothing more to do (the run had ended).
+    let again = run_with_input(
+        &[
+            "datagen",
+            "--out",
+            path.to_str().unwrap(),
+            "--nodes",
+            "300",
+            "--positions",
+            "150",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(again.code, Some(1));
+    assert!(again.err.contains("--resume"), "{}", again.err);
+    let other = run_with_input(
+        &[
+            "datagen",
+            "--out",
+            path.to_str().unwrap(),
+            "--nodes",
+            "300",
+            "--positions",
+            "150",
+            "--seed",
+            "4",
+            "--resume",
+        ],
+        "",
+    );
+    assert_eq!(other.code, Some(1));
     assert!(
-        all.len() - first.len() >= 150,
+        other.err.contains("seed is 3 in the file, 4 asked"),
         "{}",
-        all.len() - first.len()
+        other.err
+    );
+    assert_eq!(other.err.lines().count(), 1, "{}", other.err);
+    let (ok, out, err) = datagen(&path, &["--positions", "150", "--seed", "3", "--resume"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("wrote 0 positions of 0 games"), "{out}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "nothing added");
+    let _ = std::fs::remove_file(&path);
+}
+
+/// The file of `datagen` with `args`, made at once.
+fn made_at_once(name: &str, args: &[&str]) -> Vec<u8> {
+    let path = temp_file(name);
+    let (ok, _, err) = datagen(&path, args);
+    assert!(ok, "{err}");
+    let bytes = std::fs::read(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    bytes
+}
+
+#[test]
+fn a_run_cut_anywhere_and_resumed_writes_the_bytes_of_a_run_made_at_once() {
+    let args = ["--games", "10", "--threads", "2", "--seed", "41"];
+    let whole = made_at_once("dg-whole.bin", &args);
+    // A killed run leaves a prefix of these bytes, perhaps ending inside a
+    // game: cut there, and go on with --resume (on one thread: the count
+    // changes the speed only).
+    let header = 16 + u32::from_le_bytes(whole[12..16].try_into().unwrap()) as usize;
+    let path = temp_file("dg-cut.bin");
+    for cut in [
+        header,
+        header + 3,
+        header + (whole.len() - header) / 3,
+        whole.len() - 5,
+    ] {
+        std::fs::write(&path, &whole[..cut]).unwrap();
+        let (ok, out, err) = datagen(
+            &path,
+            &[
+                "--games",
+                "10",
+                "--threads",
+                "1",
+                "--seed",
+                "41",
+                "--resume",
+            ],
+        );
+        assert!(ok, "{err}");
+        assert!(out.contains("games before"), "{out}");
+        assert!(
+            std::fs::read(&path).unwrap() == whole,
+            "cut at {cut} of {}",
+            whole.len()
+        );
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_run_stopped_by_ctrl_c_and_resumed_writes_the_bytes_of_a_run_made_at_once() {
+    let args = ["--games", "24", "--threads", "2", "--seed", "43"];
+    let whole = made_at_once("dg-whole-2.bin", &args);
+    let path = temp_file("dg-stopped.bin");
+    let child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["datagen", "--out", path.to_str().unwrap(), "--nodes", "300"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Stopped once it has a game or two on the disk (or when it ends).
+    let header = 16 + u32::from_le_bytes(whole[12..16].try_into().unwrap()) as u64;
+    let started = Instant::now();
+    while std::fs::metadata(&path).map_or(0, |m| m.len()) <= header + 200
+        && started.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let (ok, out, err) = datagen(
+        &path,
+        &[
+            "--resume",
+            "--games",
+            "24",
+            "--threads",
+            "2",
+            "--seed",
+            "43",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("games before"), "{out}");
+    assert!(
+        std::fs::read(&path).unwrap() == whole,
+        "stopped and resumed"
     );
     let _ = std::fs::remove_file(&path);
 }
@@ -242,7 +377,7 @@ fn ctrl_c_ends_the_run_with_the_file_intact() {
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{stdout}"));
-    let records = DataReader::open(&path).unwrap().read_all().unwrap();
+    let records = RecordStream::open(&path).unwrap().read_all().unwrap();
     assert_eq!(records.len(), written);
     assert!(written > 0);
     let _ = std::fs::remove_file(&path);

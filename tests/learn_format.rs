@@ -1,12 +1,17 @@
 //! The training-data format: records written and read back are the same
 //! positions and labels, in chunks of any size; appending adds to a file;
 //! a file of another kind, version or record size, or one cut short, is
-//! refused with an error, and appending repairs a cut-short end.
+//! refused with an error, and appending repairs a cut-short end. The same
+//! for version 2, the game file: records written as games read back record
+//! for record, in under four bytes a position.
 
 use chuhan::core::GameResult;
 use chuhan::learn::data::format::{
     DataError, DataFileError, DataReader, DataWriter, Record, HEADER_LEN, RECORD_LEN,
 };
+use chuhan::learn::data::games::{GameWriter, Recipe};
+use chuhan::learn::data::sink::{RecordSink, Version};
+use chuhan::learn::data::source::RecordStream;
 use chuhan::random::Rng;
 use chuhan::Position;
 use std::path::PathBuf;
@@ -183,5 +188,115 @@ fn foreign_files_are_refused_and_a_cut_short_end_is_repaired_on_append() {
     drop(writer);
     let back = DataReader::open(&path).unwrap().read_all().unwrap();
     assert_eq!(back, records[..records.len() - 1]);
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Records written as games (version 2) and read back as records.
+fn through_games(records: &[Record], name: &str) -> (Vec<Record>, usize) {
+    let path = temp_file(name);
+    let recipe = Recipe::default().with("seed", 1);
+    let mut sink = RecordSink::create(&path, Version::Games, &recipe).unwrap();
+    // In pieces, as merge and convert hand them.
+    for part in records.chunks(37) {
+        sink.write(part).unwrap();
+    }
+    sink.finish().unwrap();
+    let bytes = std::fs::metadata(&path).unwrap().len() as usize;
+    let mut stream = RecordStream::open(&path).unwrap();
+    let mut back = Vec::new();
+    loop {
+        let part = stream.next_chunk(11).unwrap();
+        if part.is_empty() {
+            break;
+        }
+        assert!(part.len() <= 11);
+        back.extend(part);
+    }
+    let _ = std::fs::remove_file(&path);
+    (back, bytes)
+}
+
+#[test]
+fn records_round_trip_through_games_whatever_their_order() {
+    // Plies that step by three, results that change every record, scores
+    // that jump: every record starts a game of its own, and still reads back.
+    let odd: Vec<Record> = (1..=3).flat_map(|seed| game_records(seed, 60)).collect();
+    assert_eq!(through_games(&odd, "odd.bin").0, odd);
+
+    // Games as datagen writes them: one result, plies one apart, a few
+    // positions left out (a mate score) and some repeated by a merge.
+    let mut real = Vec::new();
+    for seed in 10..16u64 {
+        let result =
+            [GameResult::RedWins, GameResult::Draw, GameResult::BlackWins][seed as usize % 3];
+        let mut pos = Position::startpos();
+        let mut rng = Rng::new(seed);
+        let mut score = 0i16;
+        for ply in 0..120u16 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            score = score.saturating_add(rng.below(41) as i16 - 20);
+            if rng.below(10) != 0 {
+                let captures = pos.piece_at(mv.to()).is_some();
+                real.push(Record::new(&pos, score, captures, result, ply + 4));
+            }
+            pos.make(mv);
+        }
+    }
+    let (back, bytes) = through_games(&real, "real.bin");
+    assert_eq!(back, real);
+    let per_record = bytes as f64 / real.len() as f64;
+    assert!(per_record < 4.0, "{per_record:.2} bytes a record");
+}
+
+#[test]
+fn a_game_file_refuses_damage_and_other_recipes_and_resumes_after_a_cut() {
+    let path = temp_file("games-damage.bin");
+    let recipe = Recipe::default().with("seed", 7);
+    let records: Vec<Record> = game_records(5, 30);
+    let mut sink = RecordSink::create(&path, Version::Games, &recipe).unwrap();
+    sink.write(&records).unwrap();
+    sink.finish().unwrap();
+    let good = std::fs::read(&path).unwrap();
+
+    // Another recipe is refused, and says which line differs.
+    let other = Recipe::default().with("seed", 8);
+    match GameWriter::append(&path, &other) {
+        Err(DataFileError::Data {
+            error: DataError::OtherRecipe(why),
+            ..
+        }) => assert_eq!(why, "seed is 7 in the file, 8 asked"),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("another recipe accepted"),
+    }
+    // A cut inside the last game: reading says so; appending cuts it off.
+    std::fs::write(&path, &good[..good.len() - 2]).unwrap();
+    let error = RecordStream::open(&path).unwrap().read_all().unwrap_err();
+    assert!(matches!(
+        error,
+        DataFileError::Data {
+            error: DataError::CutShort { .. },
+            ..
+        }
+    ));
+    let writer = GameWriter::append(&path, &recipe).unwrap();
+    let kept = writer.existing.len();
+    drop(writer);
+    let back = RecordStream::open(&path).unwrap().read_all().unwrap();
+    assert_eq!(back[..], records[..back.len()], "whole games kept");
+    assert_eq!(
+        kept,
+        records.len() - 1,
+        "one game a record here, the last cut"
+    );
+    // A move that no position has is refused, not misread.
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] = 0xFF;
+    std::fs::write(&path, &bad).unwrap();
+    assert!(RecordStream::open(&path).unwrap().read_all().is_err());
     let _ = std::fs::remove_file(&path);
 }

@@ -4,7 +4,7 @@
 
 mod tool_run;
 
-use chuhan::learn::data::format::DataReader;
+use chuhan::learn::data::source::RecordStream;
 use std::collections::HashSet;
 use std::path::PathBuf;
 use tool_run::chuhan;
@@ -36,7 +36,7 @@ fn shard(name: &str, seed: &str) -> PathBuf {
 #[test]
 fn shards_merge_into_one_file_of_distinct_positions() {
     let (a, b) = (shard("a.bin", "1"), shard("b.bin", "2"));
-    let records = |p: &PathBuf| DataReader::open(p).unwrap().read_all().unwrap();
+    let records = |p: &PathBuf| RecordStream::open(p).unwrap().read_all().unwrap();
     let (ra, rb) = (records(&a), records(&b));
     let keys: HashSet<u64> = ra.iter().chain(&rb).map(|r| r.position_key()).collect();
     let out = temp_file("all.bin");

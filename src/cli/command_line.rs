@@ -7,6 +7,7 @@ use super::bench::{self, BenchArgs};
 use super::book::{self, BookArgs};
 use super::closed_pipe;
 use super::convert::{self, ConvertArgs};
+use super::data::{self, DataArgs};
 use super::datagen::{self, DatagenArgs};
 use super::judge::{self, JudgeArgs};
 use super::merge::{self, MergeArgs};
@@ -61,6 +62,7 @@ enum Tool {
     Convert(ConvertArgs),
     Analyse(AnalyseArgs),
     Datagen(DatagenArgs),
+    Data(DataArgs),
     Merge(MergeArgs),
     Tune(TuneArgs),
     Train(TrainArgs),
@@ -116,6 +118,7 @@ where
         Some(Tool::Convert(a)) => convert::run(a),
         Some(Tool::Analyse(a)) => analyse::run(a),
         Some(Tool::Datagen(a)) => datagen::run(a),
+        Some(Tool::Data(a)) => data::run(a),
         Some(Tool::Merge(a)) => merge::run(a),
         Some(Tool::Tune(a)) => tune::run(a),
         Some(Tool::Train(a)) => train::run(a),

@@ -1,18 +1,22 @@
 //! `chuhan datagen --out FILE [--threads N] [--nodes N] [--games N] ...`:
 //! self-play games written as training data (see [`crate::learn::selfplay::datagen`]
-//! and the format in [`crate::learn::data::format`]).
+//! and the format in [`crate::learn::data::games`]), with the recipe that
+//! makes them again in the file's header.
 
 use super::network_arg::NetworkArg;
 use super::values::number;
-use super::ToolError;
+use super::{ToolError, VERSION};
 use crate::adjudication::{Adjudication, DrawRule, ResignRule};
-use crate::book::Books;
+use crate::book::{Books, BUILT_IN_BOOK};
+use crate::checksum::fnv1a;
+use crate::eval::Evaluator;
+use crate::learn::data::games::Recipe;
 use crate::learn::selfplay::datagen::{self, DatagenConfig};
 use crate::learn::selfplay::game::{GameSettings, OpeningSource};
 use crate::matchrunner::interrupt;
 use crate::rules::RuleSet;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Play the engine against itself and write its positions as training data.
@@ -26,18 +30,26 @@ use std::time::Duration;
 /// is a mate or a win by the repetition rules are not written: such a
 /// score is no evaluation. Games end by the rules (mate, no legal move,
 /// repetition verdicts, the 60-move rule) or by the resign and draw
-/// thresholds. Records are appended to FILE (created if missing); the same
-/// seed writes the same data for any thread count. Ctrl-C stops the run and
-/// keeps every finished game; progress goes to stderr.
+/// thresholds. Games go to FILE, a game file (format version 2) whose header
+/// holds the run's recipe: the program and its commit, the network, the
+/// book and every setting that decides the games. The same recipe writes the
+/// same bytes for any thread count. Ctrl-C stops the run and keeps every game
+/// finished without a gap before it; the same command with --resume goes on
+/// after the file's last game, and a run stopped and resumed writes what a
+/// run made at once would have. Progress goes to stderr.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan datagen --out data/selfplay.bin --threads 2 --nodes 5000 --games 100
   chuhan datagen --out data/selfplay.bin --positions 2000000 --seed 7
-  chuhan datagen --out data/nnue.bin --network --threads 2 --positions 100000")]
+  chuhan datagen --out data/nnue.bin --network --threads 2 --positions 100000
+  chuhan datagen --out data/nnue.bin --network --threads 2 --positions 100000 --resume")]
 pub struct DatagenArgs {
-    /// The data file to append to.
+    /// The game file to write (new, or one to --resume).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    /// Go on with FILE's games: the same settings, after its last game.
+    #[arg(long)]
+    resume: bool,
     /// Games played at once, one thread each.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = number::<usize>)]
     threads: usize,
@@ -117,17 +129,12 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
             "--threads and --nodes must be at least 1".into(),
         ));
     }
-    let book = if args.no_book {
-        Books::none()
-    } else if let Some(path) = &args.book {
-        Books::open(&[path]).map_err(|e| e.to_string())?
-    } else {
-        Books::default_path()
-            .and_then(|path| Books::open(&[path]).ok())
-            .unwrap_or_else(Books::none)
-    };
+    let (book, book_path) = book_used(&args)?;
     let evaluator = args.evaluation.evaluator()?;
+    let recipe = recipe(&args, &evaluator, &book_path)?;
     let config = DatagenConfig {
+        recipe,
+        resume: args.resume,
         out: args.out,
         threads: args.threads,
         games: args.games,
@@ -168,11 +175,12 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
     })
     .map_err(|e| e.to_string())?;
     println!(
-        "wrote {} positions of {} games to {} ({} records before){}",
+        "wrote {} positions of {} games to {} ({} positions of {} games before){}",
         progress.positions,
         progress.games,
         config.out.display(),
         progress.existing,
+        progress.existing_games,
         if progress.interrupted {
             "; interrupted"
         } else {
@@ -180,4 +188,84 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
         }
     );
     Ok(())
+}
+
+/// The book the games walk and its file: the one asked for, or the shipped
+/// one when it is found and reads, or none.
+fn book_used(args: &DatagenArgs) -> Result<(Books, Option<PathBuf>), String> {
+    if args.no_book {
+        return Ok((Books::none(), None));
+    }
+    if let Some(path) = &args.book {
+        let book = Books::open(&[path]).map_err(|e| e.to_string())?;
+        return Ok((book, Some(path.clone())));
+    }
+    Ok(Books::default_path()
+        .and_then(|path| Some((Books::open(&[&path]).ok()?, Some(path))))
+        .unwrap_or_else(|| (Books::none(), None)))
+}
+
+/// How the file is made: what decides its games (the program, the
+/// evaluation, the book, every setting of the games and the run's limits),
+/// not what only changes the speed (threads) or the reports.
+fn recipe(
+    args: &DatagenArgs,
+    evaluator: &Evaluator,
+    book: &Option<PathBuf>,
+) -> Result<Recipe, String> {
+    let network = match evaluator {
+        Evaluator::Classical => "none (the hand-crafted evaluation)".to_string(),
+        Evaluator::Network(net) => format!("{:016x}", net.hash()),
+    };
+    let book = match book {
+        None => "none".to_string(),
+        Some(path) if path == Path::new(BUILT_IN_BOOK) => {
+            "built-in (book/chuhan.book at the program's commit)".to_string()
+        }
+        Some(path) => describe_file(path)?,
+    };
+    let limit = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
+    Ok(Recipe::default()
+        .with("program", format!("chuhan {VERSION}"))
+        .with("network", network)
+        .with("book", book)
+        .with("nodes", args.nodes)
+        .with("node-limit", if args.soft_nodes { "soft" } else { "hard" })
+        .with("seed", args.seed)
+        .with("games", limit(args.games))
+        .with("positions", limit(args.positions))
+        .with("book-plies", args.book_plies)
+        .with("random-plies", args.random_plies)
+        .with("variety-plies", args.variety_plies)
+        .with("variety-lines", args.variety_lines.max(1))
+        .with("variety-margin", args.variety_margin)
+        .with(
+            "resign",
+            format!(
+                "{} cp for {} moves",
+                args.resign_score, args.resign_movecount
+            ),
+        )
+        .with(
+            "draw",
+            format!(
+                "{} cp for {} moves from move {}",
+                args.draw_score, args.draw_movecount, args.draw_movenumber
+            ),
+        )
+        .with("max-plies", args.max_plies)
+        .with("hash", args.hash.max(1))
+        .with("rule", args.rule))
+}
+
+/// A file by name, size and checksum.
+fn describe_file(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.file_name().map_or(path.as_os_str(), |n| n);
+    Ok(format!(
+        "{} ({} bytes, fnv1a {:016x})",
+        name.to_string_lossy(),
+        bytes.len(),
+        fnv1a(&bytes)
+    ))
 }

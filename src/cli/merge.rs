@@ -2,8 +2,11 @@
 //! repeated positions left out, and a summary of what the data holds (see
 //! [`crate::learn::data::merge`]).
 
-use super::ToolError;
-use crate::learn::data::merge::merge;
+use super::values::number;
+use super::{ToolError, VERSION};
+use crate::learn::data::games::Recipe;
+use crate::learn::data::merge::{merge, MergeOutput};
+use crate::learn::data::sink::Version;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -27,6 +30,10 @@ pub struct MergeArgs {
     /// The merged file to write (it must not exist).
     #[arg(long, value_name = "OUT")]
     out: Option<PathBuf>,
+    /// The format version of OUT: 2 (games, about 3 bytes a position) or 1
+    /// (40-byte records).
+    #[arg(long, value_name = "V", default_value_t = 2, value_parser = number::<u16>)]
+    format: u16,
 }
 
 /// Runs the tool.
@@ -39,7 +46,23 @@ pub fn run(args: MergeArgs) -> Result<(), ToolError> {
             )));
         }
     }
-    let summary = merge(&args.inputs, args.out.as_deref()).map_err(|e| e.to_string())?;
+    let version = Version::from_number(args.format).ok_or_else(|| {
+        ToolError::Usage(format!(
+            "--format {}: the versions are 1 and 2",
+            args.format
+        ))
+    })?;
+    let mut recipe = Recipe::default().with("tool", format!("chuhan {VERSION} merge"));
+    for input in &args.inputs {
+        let name = input.file_name().map_or(input.as_os_str(), |n| n);
+        recipe = recipe.with("input", name.to_string_lossy());
+    }
+    let out = args.out.as_deref().map(|path| MergeOutput {
+        path,
+        version,
+        recipe: &recipe,
+    });
+    let summary = merge(&args.inputs, out).map_err(|e| e.to_string())?;
     let mut text = summary.to_string();
     if let Some(out) = &args.out {
         text += &format!(

@@ -1,5 +1,5 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
-//! `judge`, `match`, `book`, `convert`, `analyse`, `datagen`, `merge`,
+//! `judge`, `match`, `book`, `convert`, `analyse`, `datagen`, `data`, `merge`,
 //! `tune`, `train`, `tactics`, and the command line that picks one
 //! (`command_line.rs`).
 
@@ -9,6 +9,7 @@ pub mod book;
 mod closed_pipe;
 mod command_line;
 pub mod convert;
+pub mod data;
 pub mod datagen;
 mod error;
 mod input;

@@ -2,9 +2,10 @@
 //! the games trained on and the games held out.
 
 use super::values::number;
-use crate::learn::data::format::{DataReader, Record};
+use crate::learn::data::format::Record;
 use crate::learn::data::holdout::Holdout;
 use crate::learn::data::position_set::PositionSet;
+use crate::learn::data::source::for_each_record;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -28,7 +29,7 @@ impl TrainingData {
     /// returns how many records it read.
     fn read(&self, mut take: impl FnMut(&Record, bool)) -> Result<u64, String> {
         let mut holdout = Holdout::new(self.validation);
-        DataReader::for_each_record(&self.data, self.max_positions, |record| {
+        for_each_record(&self.data, self.max_positions, |record| {
             take(record, holdout.holds(record))
         })
         .map_err(|e| e.to_string())

@@ -28,6 +28,7 @@
 
 use super::features::FEATURES;
 use super::simd::{dot_clipped, dot_squared, Row, MAX_SQUARED_WEIGHT};
+use crate::checksum::fnv1a;
 use std::fmt;
 
 use super::shape::{HIDDEN, QA};
@@ -165,13 +166,6 @@ impl fmt::Display for NetworkError {
 }
 
 impl std::error::Error for NetworkError {}
-
-/// FNV-1a over `bytes`: enough to tell a damaged file from a sound one.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 /// The header fields that shape the rest of a file.
 struct Header {

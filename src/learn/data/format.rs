@@ -54,7 +54,7 @@ const FLAG_IN_CHECK: u8 = 1;
 const FLAG_CAPTURE: u8 = 2;
 
 /// A result's byte in a record.
-fn result_code(result: GameResult) -> u8 {
+pub(super) fn result_code(result: GameResult) -> u8 {
     match result {
         GameResult::BlackWins => 0,
         GameResult::Draw => 1,
@@ -62,7 +62,7 @@ fn result_code(result: GameResult) -> u8 {
     }
 }
 
-fn result_from_code(code: u8) -> Option<GameResult> {
+pub(super) fn result_from_code(code: u8) -> Option<GameResult> {
     match code {
         0 => Some(GameResult::BlackWins),
         1 => Some(GameResult::Draw),
@@ -104,6 +104,20 @@ pub enum DataError {
         index: u64,
         why: String,
     },
+    /// Game `index` of a game file (counting from 0) does not read as a game.
+    BadGame {
+        index: u64,
+        why: String,
+    },
+    /// A game file's recipe is not `key = value` lines of UTF-8.
+    BadRecipe(String),
+    /// A game file made by another recipe than the one asked to add to it.
+    OtherRecipe(String),
+    /// A run would add to a file with games in it without being asked to
+    /// go on with them.
+    NotResumed,
+    /// Games were to be added to a version 1 file of records.
+    RecordsNotGames,
 }
 
 impl fmt::Display for DataError {
@@ -111,7 +125,11 @@ impl fmt::Display for DataError {
         match self {
             DataError::NotTrainingData => write!(f, "not a chuhan training-data file"),
             DataError::UnsupportedVersion(v) => {
-                write!(f, "training-data version {v} (this build reads {VERSION})")
+                write!(
+                    f,
+                    "training-data version {v} (this build reads {VERSION} and {})",
+                    super::games::GAMES_VERSION
+                )
             }
             DataError::WrongRecordSize(n) => {
                 write!(f, "record size {n} (version {VERSION} has {RECORD_LEN})")
@@ -120,6 +138,21 @@ impl fmt::Display for DataError {
                 write!(f, "the file ends inside a record ({bytes} bytes)")
             }
             DataError::BadRecord { index, why } => write!(f, "record {index}: {why}"),
+            DataError::BadGame { index, why } => write!(f, "game {index}: {why}"),
+            DataError::BadRecipe(why) => write!(f, "the recipe in the header: {why}"),
+            DataError::RecordsNotGames => write!(
+                f,
+                "a version 1 file of records; games go to a new file (chuhan data convert makes one of it)"
+            ),
+            DataError::NotResumed => {
+                write!(f, "holds games already; --resume goes on with them")
+            }
+            DataError::OtherRecipe(why) => {
+                write!(
+                    f,
+                    "made by another recipe ({why}); give the same settings, or another file"
+                )
+            }
         }
     }
 }
@@ -432,31 +465,6 @@ impl DataReader {
             self.next += 1;
         }
         Ok(chunk)
-    }
-
-    /// Hands every record of `files`, in order, to `take`, at most `max` of
-    /// them; returns how many it handed.
-    pub fn for_each_record(
-        files: &[PathBuf],
-        max: Option<u64>,
-        mut take: impl FnMut(&Record),
-    ) -> Result<u64, DataFileError> {
-        let limit = max.unwrap_or(u64::MAX);
-        let mut read = 0u64;
-        for path in files {
-            let mut reader = DataReader::open(path)?;
-            while read < limit {
-                let chunk = reader.next_chunk(1 << 16)?;
-                if chunk.is_empty() {
-                    break;
-                }
-                for record in chunk.iter().take((limit - read) as usize) {
-                    take(record);
-                    read += 1;
-                }
-            }
-        }
-        Ok(read)
     }
 
     /// Every remaining record.

@@ -6,7 +6,10 @@
 //! what the data holds is summed up on the way: positions, games, results by
 //! colour, scores, plies.
 
-use super::format::{DataFileError, DataReader, DataWriter, Record};
+use super::format::{DataFileError, Record};
+use super::games::Recipe;
+use super::sink::{RecordSink, Version};
+use super::source::RecordStream;
 use crate::core::GameResult;
 use std::collections::HashSet;
 use std::fmt;
@@ -139,21 +142,32 @@ impl From<DataFileError> for MergeError {
     }
 }
 
+/// The file a merge writes.
+pub struct MergeOutput<'a> {
+    /// A new file.
+    pub path: &'a Path,
+    pub version: Version,
+    /// Goes into a game file's header.
+    pub recipe: &'a Recipe,
+}
+
 /// Reads `inputs` in order, leaves out every position that stood earlier,
 /// writes the rest to `out` (a new file) if given, and sums up what is kept.
-pub fn merge(inputs: &[PathBuf], out: Option<&Path>) -> Result<DataSummary, MergeError> {
-    if let Some(out) = out.filter(|out| out.exists()) {
-        return Err(MergeError::OutputExists(out.to_path_buf()));
+pub fn merge(inputs: &[PathBuf], out: Option<MergeOutput>) -> Result<DataSummary, MergeError> {
+    if let Some(out) = out.as_ref().filter(|out| out.path.exists()) {
+        return Err(MergeError::OutputExists(out.path.to_path_buf()));
     }
     // Every input is checked before anything is written.
     for input in inputs {
-        DataReader::open(input)?;
+        RecordStream::open(input)?;
     }
-    let mut writer = out.map(DataWriter::append).transpose()?;
+    let mut writer = out
+        .map(|out| RecordSink::create(out.path, out.version, out.recipe))
+        .transpose()?;
     let mut seen = HashSet::new();
     let mut summary = DataSummary::default();
     for input in inputs {
-        let mut reader = DataReader::open(input)?;
+        let mut reader = RecordStream::open(input)?;
         // The ply of the record before, in this file; whether this game has
         // had a record kept yet.
         let mut last_ply: Option<u16> = None;
@@ -182,8 +196,8 @@ pub fn merge(inputs: &[PathBuf], out: Option<&Path>) -> Result<DataSummary, Merg
             }
         }
     }
-    if let Some(writer) = &mut writer {
-        writer.flush()?;
+    if let Some(writer) = writer {
+        writer.finish()?;
     }
     Ok(summary)
 }

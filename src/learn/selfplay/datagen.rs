@@ -1,17 +1,21 @@
 //! `chuhan datagen`: self-play games on several threads, one game per
-//! thread at a time, their positions appended to a training-data file
-//! ([`super::format`]).
+//! thread at a time, written to a game file
+//! ([`crate::learn::data::games`]) whose header holds the run's recipe.
 //!
 //! Game `i` of a run is played from a seed derived from the run's seed and
 //! `i` alone, and games are written in the order of `i` whichever thread
-//! finished first, so a run's output depends on its seed only (the thread
+//! finished first, so a run's output depends on its recipe only (the thread
 //! count changes the speed, not the data). A run ends after its number of
-//! games or positions, or when `stop` says so (Ctrl-C): then the games that
-//! are finished are written and the file holds whole records only.
+//! games or positions, or when `stop` says so (Ctrl-C): then the games
+//! finished without a gap before them are written, and the file holds whole
+//! games only. A run resumed on such a file goes on after its last game, so
+//! that a run stopped and resumed any number of times writes the very bytes
+//! of a run made at once.
 
 use super::game::{game_start, play_game, GameSettings, OpeningSource, PlayedGame};
 use crate::core::GameResult;
-use crate::learn::data::format::{DataFileError, DataWriter};
+use crate::learn::data::format::{DataError, DataFileError};
+use crate::learn::data::games::{GameWriter, Recipe};
 use crate::random::Rng;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
@@ -30,6 +34,12 @@ pub struct DatagenConfig {
     pub positions: Option<u64>,
     pub seed: u64,
     pub game: GameSettings,
+    /// How the file is made, for its header: everything above that decides
+    /// the games, and what played them (see the CLI's `recipe`).
+    pub recipe: Recipe,
+    /// Go on with the games of an existing file of the same recipe (without
+    /// it, a file with games in it is refused).
+    pub resume: bool,
     /// How often progress is reported.
     pub progress_every: Duration,
 }
@@ -48,6 +58,8 @@ pub struct Progress {
     pub eta: Option<Duration>,
     /// Records the file held before this run.
     pub existing: u64,
+    /// Games the file held before this run.
+    pub existing_games: u64,
     /// Whether the run was stopped before its limits.
     pub interrupted: bool,
 }
@@ -103,17 +115,36 @@ pub fn run(
     stop: &dyn Fn() -> bool,
     report: &mut dyn FnMut(&Progress),
 ) -> Result<Progress, DataFileError> {
-    let mut writer = DataWriter::append(&config.out)?;
+    let mut writer = GameWriter::append(&config.out, &config.recipe)?;
+    if !writer.existing.is_empty() && !config.resume {
+        return Err(DataFileError::Data {
+            path: config.out.clone(),
+            error: DataError::NotResumed,
+        });
+    }
     let began = Instant::now();
+    let existing = std::mem::take(&mut writer.existing);
     let mut progress = Progress {
-        existing: writer.existing,
+        existing: existing.iter().map(|g| g.record_count() as u64).sum(),
+        existing_games: existing.len() as u64,
         ..Progress::default()
     };
-    let quit = AtomicBool::new(false);
-    let next_game = AtomicU64::new(0);
+    // A resumed run goes on after the file's last game, its starts played.
+    let first_index = existing.last().map_or(0, |game| game.index + 1);
+    let played: HashMap<u64, u64> = existing
+        .iter()
+        .map(|game| (game.start.hash(), game.index))
+        .collect();
+    drop(existing);
+    // A resumed run whose file has its positions already has nothing to do.
+    let done = config
+        .positions
+        .is_some_and(|limit| progress.existing >= limit);
+    let quit = AtomicBool::new(done);
+    let next_game = AtomicU64::new(first_index);
     // The lowest game index seen with each start: a worker skips a start
     // that a lower index has, since the writer would drop its game.
-    let first_with_start: Mutex<HashMap<u64, u64>> = Mutex::new(HashMap::new());
+    let first_with_start: Mutex<HashMap<u64, u64>> = Mutex::new(played.clone());
     let (sender, receiver) = mpsc::channel::<(u64, Started)>();
     let mut outcome = Ok(());
     std::thread::scope(|scope| {
@@ -157,8 +188,8 @@ pub fn run(
 
         // Games that finished before an earlier one, by index.
         let mut waiting: BTreeMap<u64, Started> = BTreeMap::new();
-        let mut starts_played: HashSet<u64> = HashSet::new();
-        let mut next_to_write = 0;
+        let mut starts_played: HashSet<u64> = played.into_keys().collect();
+        let mut next_to_write = first_index;
         let mut last_report = Instant::now();
         loop {
             match receiver.recv_timeout(Duration::from_millis(50)) {
@@ -172,15 +203,22 @@ pub fn run(
                 continue;
             }
             while let Some(started) = waiting.remove(&next_to_write) {
+                let index = next_to_write;
                 next_to_write += 1;
-                if let Err(e) = take(&mut writer, started, &mut starts_played, &mut progress) {
+                if let Err(e) = take(
+                    &mut writer,
+                    index,
+                    started,
+                    &mut starts_played,
+                    &mut progress,
+                ) {
                     outcome = Err(e);
                     quit.store(true, Ordering::Relaxed);
                     break;
                 }
                 if config
                     .positions
-                    .is_some_and(|limit| progress.positions >= limit)
+                    .is_some_and(|limit| progress.existing + progress.positions >= limit)
                 {
                     quit.store(true, Ordering::Relaxed);
                     break;
@@ -205,12 +243,21 @@ pub fn run(
                 report(&progress);
             }
         }
-        // Stopped early: the games finished by then are kept, in order.
+        // Stopped early: the games finished by then without a gap before
+        // them are kept, in order, so that a resumed run can go on after
+        // the last and write what a run made at once would have.
         if progress.interrupted {
-            for started in std::mem::take(&mut waiting).into_values() {
+            while let Some(started) = waiting.remove(&next_to_write) {
                 if outcome.is_ok() {
-                    outcome = take(&mut writer, started, &mut starts_played, &mut progress);
+                    outcome = take(
+                        &mut writer,
+                        next_to_write,
+                        started,
+                        &mut starts_played,
+                        &mut progress,
+                    );
                 }
+                next_to_write += 1;
             }
         }
     });
@@ -229,16 +276,20 @@ struct Started {
     game: Option<PlayedGame>,
 }
 
-/// Writes the game of `started` unless its start was already played, and
-/// counts it.
+/// Writes the game of `started`, game `index` of the run, unless its start
+/// was already played, and counts it.
 fn take(
-    writer: &mut DataWriter,
+    writer: &mut GameWriter,
+    index: u64,
     started: Started,
     starts_played: &mut HashSet<u64>,
     progress: &mut Progress,
 ) -> Result<(), DataFileError> {
     match started.game {
-        Some(game) if starts_played.insert(started.key) => write_game(writer, &game, progress),
+        Some(mut game) if starts_played.insert(started.key) => {
+            game.game.index = index;
+            write_game(writer, &game, progress)
+        }
         _ => {
             progress.repeated_starts += 1;
             Ok(())
@@ -248,7 +299,7 @@ fn take(
 
 /// Appends a game's records and counts it.
 fn write_game(
-    writer: &mut DataWriter,
+    writer: &mut GameWriter,
     game: &PlayedGame,
     progress: &mut Progress,
 ) -> Result<(), DataFileError> {
@@ -259,15 +310,19 @@ fn write_game(
         GameResult::Draw => 1,
         GameResult::BlackWins => 2,
     }] += 1;
-    writer.write(&game.records)
+    writer.write(&game.game)
 }
 
 /// The time left, from the rate so far, if the run has a limit.
 fn eta(config: &DatagenConfig, progress: &Progress) -> Option<Duration> {
     let elapsed = progress.elapsed.as_secs_f64();
     let share_done = match (config.positions, config.games) {
-        (Some(limit), _) => progress.positions as f64 / limit.max(1) as f64,
-        (None, Some(games)) => progress.games as f64 / games.max(1) as f64,
+        (Some(limit), _) => {
+            progress.positions as f64 / limit.saturating_sub(progress.existing).max(1) as f64
+        }
+        (None, Some(games)) => {
+            progress.games as f64 / games.saturating_sub(progress.existing_games).max(1) as f64
+        }
         (None, None) => return None,
     };
     (share_done > 0.0)

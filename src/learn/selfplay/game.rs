@@ -21,6 +21,7 @@ use crate::book::{Books, Randomness};
 use crate::core::{Color, GameResult, Move, Position};
 use crate::eval::Evaluator;
 use crate::learn::data::format::Record;
+use crate::learn::data::games::{Entry, Game};
 use crate::matchrunner::openings::{self, Opening};
 use crate::random::Rng;
 use crate::rules::{losing_repetitions, GameOutcome, Referee, RuleSet};
@@ -167,7 +168,11 @@ impl OpeningSource {
 /// A finished game's positions, labelled with its result.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
+    /// The positions that are training records.
     pub records: Vec<Record>,
+    /// The whole game from its start, every position searched and the
+    /// position it ended in, as the game file keeps it (its index 0).
+    pub game: Game,
     pub result: GameResult,
     /// Why it ended: the rules' reason, "resigned", "agreed draw" or "ply limit".
     pub reason: String,
@@ -256,18 +261,39 @@ pub fn play_game(
         referee.play(mv).expect("the opening's moves are legal");
     }
     let mut records = Vec::new();
+    let mut entries = Vec::new();
+    let mut moves = Vec::new();
     let mut scores = ScoreHistory::default();
     let (result, reason) = loop {
         if stop() {
             return None;
         }
+        // The position the game ended in is kept too, as no record: the
+        // game's last move leads to it.
+        let ended = |entries: &mut Vec<Entry>| {
+            if entries.len() == moves.len() {
+                let score = entries.last().map_or(0, |e: &Entry| e.score);
+                entries.push(Entry {
+                    score,
+                    record: false,
+                    captures: false,
+                });
+            }
+        };
         let judgement = referee.judgement();
         match judgement.outcome {
             GameOutcome::Ongoing => {}
-            GameOutcome::Draw => break (GameResult::Draw, judgement.reason),
-            GameOutcome::Loses(loser) => break (GameResult::loss_for(loser), judgement.reason),
+            GameOutcome::Draw => {
+                ended(&mut entries);
+                break (GameResult::Draw, judgement.reason);
+            }
+            GameOutcome::Loses(loser) => {
+                ended(&mut entries);
+                break (GameResult::loss_for(loser), judgement.reason);
+            }
         }
         if referee.plies() >= settings.max_plies {
+            ended(&mut entries);
             break (GameResult::Draw, "ply limit".to_string());
         }
         let pos = referee.position();
@@ -289,8 +315,16 @@ pub fn play_game(
             Score::Cp(cp) => (Some(red(cp)), Some(cp)),
             mate @ Score::Mate(_) => (None, Some(mate.as_centipawns())),
         };
+        let captures = pos.piece_at(best.to()).is_some();
+        let shown = red(outcome.score.as_centipawns());
+        entries.push(Entry {
+            score: label
+                .unwrap_or(shown)
+                .clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            record: label.is_some(),
+            captures,
+        });
         if let Some(label) = label {
-            let captures = pos.piece_at(best.to()).is_some();
             let score = label.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
             let ply = referee.plies().min(u16::MAX as usize) as u16;
             records.push(Record::new(pos, score, captures, GameResult::Draw, ply));
@@ -305,15 +339,31 @@ pub fn play_game(
             break (verdict.result(), reason.to_string());
         }
         referee.play(best).expect("the engine plays legal moves");
+        moves.push(best);
     };
     for record in &mut records {
         record.result = result;
     }
+    let game = Game {
+        index: 0,
+        result,
+        start: start_position(start),
+        start_ply: start.history().len().min(u16::MAX as usize) as u16,
+        entries,
+        moves,
+    };
     Some(PlayedGame {
         records,
+        game,
         result,
         reason,
     })
+}
+
+/// `pos` without its history: the pieces and the side to move, all that a
+/// game file keeps of a first position.
+fn start_position(pos: &Position) -> Position {
+    Position::from_fen(&pos.to_fen()).expect("a position's own FEN reads back")
 }
 
 /// The game of `seed` from its start to its end: [`game_start`] then
