@@ -159,3 +159,22 @@ xboard-match: build
 	if [ "$$status" -ne 0 ] || [ "$$games" != 2 ] || [ "$$bad" != 0 ]; then \
 		echo "xboard-match FAILED: $${games:-0} of 2 games finished, $${bad:-0} lost on time, forfeited or aborted"; exit 1; fi; \
 	echo "xboard-match: 2 of 2 games finished, no time loss, forfeit or illegal move"
+
+# Self-play shards (README, "Learning the evaluation"). A shard made again
+# from its committed recipe and checked byte for byte:
+#   make remake-shard RECIPE=data/recipes/selfplay-3c13eef-s5003.txt
+# A machine lent for a while turned into shards (OUT_DIR, SECONDS):
+#   make datagen-burst OUT_DIR=$OUT SECONDS=720 SHARDS=4 THREADS=4
+RECIPE ?=
+OUT_DIR ?= target/burst
+SECONDS ?= 720
+SHARDS ?= 4
+THREADS ?= 4
+SEED_BASE ?= 7000
+.PHONY: remake-shard datagen-burst
+remake-shard:
+	@test -n "$(RECIPE)" || { echo "RECIPE=data/recipes/NAME.txt"; false; }
+	scripts/remake-shard.sh $(RECIPE)
+
+datagen-burst:
+	scripts/datagen-burst.sh $(OUT_DIR) $(SECONDS) $(SHARDS) $(THREADS) $(SEED_BASE)

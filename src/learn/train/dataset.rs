@@ -16,8 +16,9 @@ pub(super) type Pieces = ArrayVec<u16, 32>;
 #[derive(Clone, Debug, Default)]
 pub struct NetDataset {
     /// Where each position's features end in `features` (each starts where
-    /// the one before ends).
-    ends: Vec<u32>,
+    /// the one before ends). 64 bits: at some 28 pieces a position, 32
+    /// would wrap past about 150 M positions.
+    ends: Vec<u64>,
     /// Every piece, as Red sees it ([`crate::eval::nnue::features::feature`]).
     features: Vec<u16>,
     red_to_move: Vec<bool>,
@@ -43,7 +44,7 @@ impl PositionSet for NetDataset {
         };
         self.features
             .extend(active_features(&pos, Color::Red).map(|f| f as u16));
-        self.ends.push(self.features.len() as u32);
+        self.ends.push(self.features.len() as u64);
         self.red_to_move.push(pos.side_to_move() == Color::Red);
         self.force.push(attacking_force(&pos) as u8);
         self.score.push(record.score as f32);
