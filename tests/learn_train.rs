@@ -279,7 +279,7 @@ fn temp(name: &str) -> PathBuf {
 fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads() {
     let data = temp("data.bin");
     let mut writer = DataWriter::append(&data).unwrap();
-    writer.write(&records(3)).unwrap();
+    writer.write(&records(6)).unwrap();
     writer.flush().unwrap();
     drop(writer);
     let out = temp("net.nnue");
@@ -293,7 +293,7 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
         "--batch",
         "128",
         "--validation",
-        "0.3",
+        "0.5",
     ]);
     assert!(ok, "{stderr}");
     let epochs: Vec<&str> = stdout.lines().filter(|l| l.starts_with("epoch ")).collect();
@@ -306,6 +306,25 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
     let net = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
     let checkpoint = PathBuf::from(format!("{}.ckpt", out.display()));
     assert!(Checkpoint::from_bytes(&std::fs::read(&checkpoint).unwrap()).is_ok());
+    // The recipe beside it names the network, the data and every flag.
+    let recipe_path = PathBuf::from(format!("{}.recipe", out.display()));
+    let recipe = std::fs::read_to_string(&recipe_path).unwrap();
+    let data_bytes = std::fs::metadata(&data).unwrap().len();
+    for line in [
+        format!("network = {:016x}", net.hash()),
+        format!(
+            "data = {} ({data_bytes} bytes, fnv1a ",
+            data.file_name().unwrap().to_string_lossy()
+        ),
+        "command = chuhan train ".to_string(),
+        " --epochs 3 --lr 0.002 --lr-end 0.01 --batch 128 --lambda 0 ".to_string(),
+        " --validation 0.5".to_string(),
+        "program = chuhan ".to_string(),
+        "kept = epoch ".to_string(),
+    ] {
+        assert!(recipe.contains(&line), "{line:?} in {recipe}");
+    }
+    let _ = std::fs::remove_file(recipe_path);
 
     // The engine evaluates with it once told to.
     let session = run_with_input(
@@ -352,6 +371,7 @@ fn the_same_data_and_flags_train_the_same_network_on_one_thread_or_three() {
         assert!(ok, "{stderr}");
         let net = std::fs::read(&out).unwrap();
         let _ = std::fs::remove_file(format!("{}.ckpt", out.display()));
+        let _ = std::fs::remove_file(format!("{}.recipe", out.display()));
         let _ = std::fs::remove_file(out);
         // The losses and K, without the times.
         let figures: Vec<String> = stdout

@@ -3,8 +3,11 @@
 
 use super::training_data::TrainingData;
 use super::values::{check_learning, number};
-use super::ToolError;
+use super::{ToolError, VERSION};
+use crate::checksum::fnv1a_file;
 use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
+use crate::learn::data::games::Recipe;
+use crate::learn::data::position_set::PositionSet;
 use crate::learn::train::{train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig};
 use crate::matchrunner::interrupt;
 use std::path::{Path, PathBuf};
@@ -22,7 +25,11 @@ use std::path::{Path, PathBuf};
 /// next epoch as if never stopped), and writes the network (OUT, the
 /// engine's format, for `setoption name EvalFile`) when its validation loss
 /// is the best so far (every epoch without --validation). Ctrl-C ends the
-/// run after the current step; the files of the epochs before stay.
+/// run after the current step; the files of the epochs before stay. At the
+/// end OUT.recipe says how to make the network again: the program and its
+/// commit, the command with every flag, each data file by name, size and
+/// checksum, K, the positions, the best epoch and its loss, the network's
+/// hash and the time taken.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan train data/selfplay.bin --out chuhan.nnue --validation 0.05
@@ -114,6 +121,7 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         }
         None => Checkpoint::start(FloatNetwork::random(args.seed, architecture)),
     };
+    let started = std::time::Instant::now();
     let (data, validation): (NetDataset, NetDataset) = args.input.split("train")?;
     let k = data.fit_score_scale();
     eprintln!("train: K = {k:.6} (the search scores fitted to the results)");
@@ -166,6 +174,39 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         },
     );
     written?;
+    let network = crate::eval::nnue::Network::from_bytes(&read(&args.out)?)
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let mut recipe = Recipe::default()
+        .with("program", format!("chuhan {VERSION}"))
+        .with("command", command(&args));
+    for path in &args.input.data {
+        let (bytes, hash) = fnv1a_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        recipe = recipe.with(
+            "data",
+            format!("{} ({bytes} bytes, fnv1a {hash:016x})", file_name(path)),
+        );
+    }
+    recipe = recipe
+        .with("K", format!("{k:.6}"))
+        .with(
+            "positions",
+            format!("{} trained on, {} held out", data.len(), validation.len()),
+        )
+        .with("epochs done", state.epochs_done)
+        .with(
+            "kept",
+            match best {
+                Some((loss, epoch)) => format!("epoch {epoch}, validation loss {loss:.6}"),
+                None => "the last epoch".to_string(),
+            },
+        )
+        .with("network", format!("{:016x}", network.hash()))
+        .with(
+            "elapsed",
+            format!("{:.0} s", started.elapsed().as_secs_f64()),
+        );
+    let recipe_path = PathBuf::from(format!("{}.recipe", args.out.display()));
+    write(&recipe_path, recipe.to_string().as_bytes())?;
     match best {
         Some((loss, epoch)) => println!(
             "wrote {} (epoch {epoch}, the best validation loss {loss:.6}) and {}",
@@ -179,6 +220,38 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         ),
     }
     Ok(())
+}
+
+/// The command that trains the same network: the data files by name and
+/// every flag that decides the result, written out.
+fn command(args: &TrainArgs) -> String {
+    let data: Vec<String> = args.input.data.iter().map(|p| file_name(p)).collect();
+    let max = args
+        .input
+        .max_positions
+        .map_or(String::new(), |n| format!(" --max-positions {n}"));
+    format!(
+        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --buckets {} --activation {} --seed {} --validation {}{max}",
+        data.join(" "),
+        file_name(&args.out),
+        args.epochs,
+        args.lr,
+        args.lr_end,
+        args.batch,
+        args.lambda,
+        args.weight_decay,
+        args.buckets,
+        args.activation,
+        args.seed,
+        args.input.validation,
+    )
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or(path.as_os_str(), |n| n)
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
