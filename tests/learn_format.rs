@@ -292,6 +292,19 @@ fn a_game_file_refuses_damage_and_other_recipes_and_resumes_after_a_cut() {
         records.len() - 1,
         "one game a record here, the last cut"
     );
+    // A damaged length is no cut: appending refuses and leaves the file.
+    let mut damaged = good.clone();
+    let header = 16 + u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+    damaged[header..header + 4].copy_from_slice(&[0xFF, 0xFF, 0xFF, 0x7F]);
+    std::fs::write(&path, &damaged).unwrap();
+    assert!(matches!(
+        GameWriter::append(&path, &recipe),
+        Err(DataFileError::Data {
+            error: DataError::BadGame { index: 0, .. },
+            ..
+        })
+    ));
+    assert_eq!(std::fs::read(&path).unwrap(), damaged);
     // A move that no position has is refused, not misread.
     let mut bad = good.clone();
     let last = bad.len() - 1;

@@ -410,30 +410,35 @@ impl GameReader {
 
     /// The next game; `None` at the end of the file.
     pub fn next_game(&mut self) -> Result<Option<Game>, DataFileError> {
-        let cut_short = |bytes| DataFileError::Data {
-            path: self.path.clone(),
-            error: DataError::CutShort { bytes },
+        let (path, index) = (self.path.clone(), self.games);
+        let data_error = |error| DataFileError::Data {
+            path: path.clone(),
+            error,
         };
+        let bad_game = |why| data_error(DataError::BadGame { index, why });
+        let cut_short = |bytes| data_error(DataError::CutShort { bytes });
         let length = match read_varint(&mut self.input) {
             Ok(None) => return Ok(None),
             Ok(Some((length, read))) if length <= MAX_GAME_BYTES => {
                 self.offset += read;
                 length
             }
-            Ok(Some(_)) | Err(_) => return Err(cut_short(self.offset)),
+            // Damage, not a cut: a writer resuming must not cut the file here.
+            Ok(Some((length, _))) => return Err(bad_game(format!("a game of {length} bytes"))),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                return Err(cut_short(self.offset))
+            }
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                return Err(bad_game("a length longer than 64 bits".to_string()))
+            }
+            Err(error) => return Err(DataFileError::Io { path, error }),
         };
         let mut body = vec![0u8; length as usize];
         if self.input.read_exact(&mut body).is_err() {
             return Err(cut_short(self.offset));
         }
         self.offset += length;
-        let game = Game::decode(&body).map_err(|why| DataFileError::Data {
-            path: self.path.clone(),
-            error: DataError::BadGame {
-                index: self.games,
-                why,
-            },
-        })?;
+        let game = Game::decode(&body).map_err(bad_game)?;
         self.games += 1;
         Ok(Some(game))
     }
