@@ -15,11 +15,8 @@ commit=$(field program | sed -n 's/.*(\(.*\)).*/\1/p')
 command=$(field command)
 want=$(field network)
 [ -n "$commit" ] && [ -n "$command" ] || { echo "$recipe: no program commit or command" >&2; exit 2; }
-root=$(git rev-parse --show-toplevel)
-tree=$root/target/remake-$commit
-[ -d "$tree" ] || git -C "$root" worktree add --detach "$tree" "$commit" > /dev/null
-cargo build --release --quiet --manifest-path "$tree/Cargo.toml"
-work=$root/target/remake-network
+bin=$("$(dirname "$0")/build-at.sh" "$commit")
+work=$(git rev-parse --show-toplevel)/target/remake-network
 mkdir -p "$work"
 # The data files, by the names the command gives them.
 while read -r line; do
@@ -28,7 +25,7 @@ while read -r line; do
   ln -sf "$(cd "$data_dir" && pwd)/$name" "$work/$name"
 done < <(field data)
 # shellcheck disable=SC2086 # the command's words are its arguments
-(cd "$work" && "$tree/target/release/chuhan" ${command#chuhan } > train.log)
+(cd "$work" && "$bin" ${command#chuhan } > train.log)
 out=$(echo "$command" | sed -n 's/.* --out \([^ ]*\).*/\1/p')
 # The data as the recipe names it (sizes and checksums), then the network.
 if ! diff <(field data) <(sed -n 's/^data = //p' "$work/$out.recipe"); then

@@ -13,10 +13,7 @@ commit=$(field commit)
 command=$(field command)
 sha=$(field sha256)
 [ -n "$commit" ] && [ -n "$command" ] || { echo "$recipe: no '# commit:' or '# command:' line" >&2; exit 2; }
-root=$(git rev-parse --show-toplevel)
-tree=$root/target/remake-$commit
-[ -d "$tree" ] || git -C "$root" worktree add --detach "$tree" "$commit" > /dev/null
-cargo build --release --quiet --manifest-path "$tree/Cargo.toml"
+bin=$("$(dirname "$0")/build-at.sh" "$commit")
 mkdir -p "$out_dir"
 shard=$out_dir/$(basename "$recipe" .txt).bin
 resume=""
@@ -27,7 +24,7 @@ else
   rm -f "$shard"
 fi
 # shellcheck disable=SC2086 # the command's words are its arguments
-"$tree/target/release/chuhan" ${command#chuhan } --out "$shard" $resume
+"$bin" ${command#chuhan } --out "$shard" $resume
 got=$(sha256sum < "$shard" | cut -d' ' -f1)
 if [ -z "$sha" ]; then
   echo "$shard: sha256 $got (the recipe names none)"

@@ -244,6 +244,15 @@ fn made_at_once(name: &str, args: &[&str]) -> Vec<u8> {
     bytes
 }
 
+/// Goes on with the file at `path` with `--resume` and `args`.
+fn resume(path: &Path, args: &[&str]) {
+    let mut args = args.to_vec();
+    args.push("--resume");
+    let (ok, out, err) = datagen(path, &args);
+    assert!(ok, "{err}");
+    assert!(out.contains("games before"), "{out}");
+}
+
 #[test]
 fn a_run_cut_anywhere_and_resumed_writes_the_bytes_of_a_run_made_at_once() {
     let args = ["--games", "10", "--threads", "2", "--seed", "41"];
@@ -260,20 +269,7 @@ fn a_run_cut_anywhere_and_resumed_writes_the_bytes_of_a_run_made_at_once() {
         whole.len() - 5,
     ] {
         std::fs::write(&path, &whole[..cut]).unwrap();
-        let (ok, out, err) = datagen(
-            &path,
-            &[
-                "--games",
-                "10",
-                "--threads",
-                "1",
-                "--seed",
-                "41",
-                "--resume",
-            ],
-        );
-        assert!(ok, "{err}");
-        assert!(out.contains("games before"), "{out}");
+        resume(&path, &["--games", "10", "--threads", "1", "--seed", "41"]);
         assert!(
             std::fs::read(&path).unwrap() == whole,
             "cut at {cut} of {}",
@@ -308,20 +304,7 @@ fn a_run_stopped_by_ctrl_c_and_resumed_writes_the_bytes_of_a_run_made_at_once() 
         .status();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let (ok, out, err) = datagen(
-        &path,
-        &[
-            "--resume",
-            "--games",
-            "24",
-            "--threads",
-            "2",
-            "--seed",
-            "43",
-        ],
-    );
-    assert!(ok, "{err}");
-    assert!(out.contains("games before"), "{out}");
+    resume(&path, &args);
     assert!(
         std::fs::read(&path).unwrap() == whole,
         "stopped and resumed"

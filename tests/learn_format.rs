@@ -94,7 +94,7 @@ fn records_round_trip_with_their_positions_and_labels() {
         assert_eq!(back, records, "chunks of {chunk}");
     }
     // The positions come back too: same pieces, same side to move.
-    let back = DataReader::open(&path).unwrap().read_all().unwrap();
+    let back = RecordStream::open(&path).unwrap().read_all().unwrap();
     let hashes: Vec<u64> = (1..=8).flat_map(|seed| game_hashes(seed, 150)).collect();
     let back_hashes: Vec<u64> = back.iter().map(|r| r.position().unwrap().hash()).collect();
     assert_eq!(back_hashes, hashes);
@@ -114,7 +114,7 @@ fn appending_adds_to_the_records_already_there() {
     let writer = DataWriter::append(&path).unwrap();
     assert_eq!(writer.existing, (first.len() + second.len()) as u64);
     drop(writer);
-    let back = DataReader::open(&path).unwrap().read_all().unwrap();
+    let back = RecordStream::open(&path).unwrap().read_all().unwrap();
     assert_eq!(back, [first, second].concat());
     let _ = std::fs::remove_file(&path);
 }
@@ -186,7 +186,7 @@ fn foreign_files_are_refused_and_a_cut_short_end_is_repaired_on_append() {
     let writer = DataWriter::append(&path).unwrap();
     assert_eq!(writer.existing, records.len() as u64 - 1);
     drop(writer);
-    let back = DataReader::open(&path).unwrap().read_all().unwrap();
+    let back = RecordStream::open(&path).unwrap().read_all().unwrap();
     assert_eq!(back, records[..records.len() - 1]);
     let _ = std::fs::remove_file(&path);
 }

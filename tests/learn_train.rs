@@ -271,17 +271,22 @@ fn mirrored_fen(fen: &str) -> String {
     format!("{} {rest}", ranks.join("/"))
 }
 
+/// A data file of `games` self-play games.
+fn data_file(name: &str, games: u64) -> PathBuf {
+    let data = temp(name);
+    let mut writer = DataWriter::append(&data).unwrap();
+    writer.write(&records(games)).unwrap();
+    writer.flush().unwrap();
+    data
+}
+
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("chuhan-train-{}-{name}", std::process::id()))
 }
 
 #[test]
 fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads() {
-    let data = temp("data.bin");
-    let mut writer = DataWriter::append(&data).unwrap();
-    writer.write(&records(6)).unwrap();
-    writer.flush().unwrap();
-    drop(writer);
+    let data = data_file("data.bin", 6);
     let out = temp("net.nnue");
     let (ok, stdout, stderr) = chuhan(&[
         "train",
@@ -347,11 +352,7 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
 
 #[test]
 fn the_same_data_and_flags_train_the_same_network_on_one_thread_or_three() {
-    let data = temp("threads-data.bin");
-    let mut writer = DataWriter::append(&data).unwrap();
-    writer.write(&records(3)).unwrap();
-    writer.flush().unwrap();
-    drop(writer);
+    let data = data_file("threads-data.bin", 3);
     let train_on = |threads: &str| {
         let out = temp(&format!("threads-{threads}.nnue"));
         let (ok, stdout, stderr) = chuhan(&[

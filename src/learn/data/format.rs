@@ -333,6 +333,21 @@ pub struct DataWriter {
     pub existing: u64,
 }
 
+/// Opens `path` to read and add to (creating it), as a writer of either
+/// version does before it looks at what the file holds.
+pub(super) fn open_to_add(path: &Path) -> Result<fs::File, DataFileError> {
+    OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|error| DataFileError::Io {
+            path: path.to_path_buf(),
+            error,
+        })
+}
+
 impl DataWriter {
     /// Opens `path` for appending (creating it). An existing file must be
     /// training data of this version; a piece of a record at its end (a
@@ -343,13 +358,7 @@ impl DataWriter {
             path: path.clone(),
             error,
         };
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(io_error)?;
+        let mut file = open_to_add(&path)?;
         let len = file.metadata().map_err(io_error)?.len();
         let mut existing = 0;
         if len == 0 {
@@ -465,18 +474,6 @@ impl DataReader {
             self.next += 1;
         }
         Ok(chunk)
-    }
-
-    /// Every remaining record.
-    pub fn read_all(&mut self) -> Result<Vec<Record>, DataFileError> {
-        let mut all = Vec::new();
-        loop {
-            let chunk = self.next_chunk(1 << 16)?;
-            if chunk.is_empty() {
-                return Ok(all);
-            }
-            all.extend(chunk);
-        }
     }
 }
 

@@ -44,11 +44,12 @@
 //! take one or two bytes; a move takes one.
 
 use super::format::{
-    result_code, result_from_code, DataError, DataFileError, Record, HEADER_LEN, MAGIC, RECORD_LEN,
+    open_to_add, result_code, result_from_code, DataError, DataFileError, Record, HEADER_LEN,
+    MAGIC, RECORD_LEN,
 };
 use crate::core::{GameResult, Move, Position};
 use std::fmt;
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -462,13 +463,7 @@ impl GameWriter {
             path: path.clone(),
             error,
         };
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(io_error)?;
+        let mut file = open_to_add(&path)?;
         let mut existing = Vec::new();
         if file.metadata().map_err(io_error)?.len() == 0 {
             file.write_all(&header(recipe)).map_err(io_error)?;
