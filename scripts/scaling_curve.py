@@ -43,7 +43,11 @@ def main(tsv, svg):
         out.append(f'<line x1="{px:.1f}" x2="{px:.1f}" y1="{sy(e - m):.1f}" y2="{sy(e + m):.1f}" '
                    'stroke="#1f5fa8" stroke-width="2"/>')
         out.append(f'<circle cx="{px:.1f}" cy="{sy(e):.1f}" r="4" fill="#1f5fa8"/>')
-        out.append(f'<text x="{px + 7:.1f}" y="{sy(e) - 6:.1f}">{label}</text>')
+        # Near the right edge the label goes below and to the left of its point.
+        if px > W - RIGHT - 120:
+            out.append(f'<text x="{px - 7:.1f}" y="{sy(e) + 18:.1f}" text-anchor="end">{label}</text>')
+        else:
+            out.append(f'<text x="{px + 7:.1f}" y="{sy(e) - 6:.1f}">{label}</text>')
         out.append(f'<text x="{px:.1f}" y="{H - BOTTOM + 16}" text-anchor="middle">'
                    f"{p / 1e6:.2f} M</text>")
     out.append(f'<text x="{W / 2}" y="{H - 14}" text-anchor="middle">'

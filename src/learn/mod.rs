@@ -1,6 +1,6 @@
 //! Learning the evaluation from our own games: the training data (`data`:
-//! the file format, which records a learner takes, held-out games, merged
-//! files), self-play that writes it (`selfplay`), the Texel tuner of the
+//! the two file formats, which records a learner takes, held-out games,
+//! merged files), self-play that writes it (`selfplay`), the Texel tuner of the
 //! classical evaluation (`tune`) and the network trainer (`train`), and
 //! what both learners share: the loss and its fit (`fit`) and the Adam
 //! optimiser (`adam`).
