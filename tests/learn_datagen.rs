@@ -189,37 +189,16 @@ fn positions_bound_a_run_and_a_file_takes_games_of_its_own_recipe_only() {
 
     // The same file again: refused without --resume, refused for another
     // recipe, and with it nothing more to do (the run had ended).
-    let again = run_with_input(
-        &[
-            "datagen",
-            "--out",
-            path.to_str().unwrap(),
-            "--nodes",
-            "300",
-            "--positions",
-            "150",
-            "--seed",
-            "3",
-        ],
-        "",
-    );
+    let run = |extra: &[&str]| {
+        let mut args = vec!["datagen", "--out", path.to_str().unwrap(), "--nodes", "300"];
+        args.extend_from_slice(&["--positions", "150"]);
+        args.extend_from_slice(extra);
+        run_with_input(&args, "")
+    };
+    let again = run(&["--seed", "3"]);
     assert_eq!(again.code, Some(1));
     assert!(again.err.contains("--resume"), "{}", again.err);
-    let other = run_with_input(
-        &[
-            "datagen",
-            "--out",
-            path.to_str().unwrap(),
-            "--nodes",
-            "300",
-            "--positions",
-            "150",
-            "--seed",
-            "4",
-            "--resume",
-        ],
-        "",
-    );
+    let other = run(&["--seed", "4", "--resume"]);
     assert_eq!(other.code, Some(1));
     assert!(
         other.err.contains("seed is 3 in the file, 4 asked"),
