@@ -38,6 +38,8 @@ use std::path::{Path, PathBuf};
 
 pub const MAGIC: &[u8; 8] = b"CHUHANTD";
 pub const VERSION: u16 = 1;
+/// The game file's version ([`super::games`]): its header begins as this one's.
+pub const GAMES_VERSION: u16 = 2;
 pub const HEADER_LEN: usize = 16;
 pub const RECORD_LEN: usize = 40;
 
@@ -128,7 +130,7 @@ impl fmt::Display for DataError {
                 write!(
                     f,
                     "training-data version {v} (this build reads {VERSION} and {})",
-                    super::games::GAMES_VERSION
+                    GAMES_VERSION
                 )
             }
             DataError::WrongRecordSize(n) => {
@@ -310,7 +312,7 @@ fn header() -> [u8; HEADER_LEN] {
     bytes
 }
 
-fn check_header(bytes: &[u8; HEADER_LEN]) -> Result<(), DataError> {
+pub(super) fn check_header(bytes: &[u8; HEADER_LEN]) -> Result<(), DataError> {
     if &bytes[..8] != MAGIC {
         return Err(DataError::NotTrainingData);
     }
@@ -331,6 +333,26 @@ pub struct DataWriter {
     path: PathBuf,
     /// Records in the file before this writer opened it.
     pub existing: u64,
+}
+
+/// Opens `path` and reads its first 16 bytes, the part of the header every
+/// version shares: the file is left just after them.
+pub(super) fn open_head(path: &Path) -> Result<(fs::File, [u8; HEADER_LEN]), DataFileError> {
+    let io_error = |error| DataFileError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let mut file = fs::File::open(path).map_err(io_error)?;
+    let bytes = file.metadata().map_err(io_error)?.len();
+    if bytes < HEADER_LEN as u64 {
+        return Err(DataFileError::Data {
+            path: path.to_path_buf(),
+            error: DataError::CutShort { bytes },
+        });
+    }
+    let mut head = [0u8; HEADER_LEN];
+    file.read_exact(&mut head).map_err(io_error)?;
+    Ok((file, head))
 }
 
 /// Opens `path` to read and add to (creating it), as a writer of either

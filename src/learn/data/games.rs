@@ -44,8 +44,8 @@
 //! take one or two bytes; a move takes one.
 
 use super::format::{
-    open_to_add, result_code, result_from_code, DataError, DataFileError, Record, HEADER_LEN,
-    MAGIC, RECORD_LEN,
+    check_header, open_head, open_to_add, result_code, result_from_code, DataError, DataFileError,
+    Record, GAMES_VERSION, HEADER_LEN, MAGIC, RECORD_LEN,
 };
 use crate::core::{GameResult, Move, Position};
 use std::fmt;
@@ -53,7 +53,6 @@ use std::fs;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-pub const GAMES_VERSION: u16 = 2;
 const FLAG_RECORD: u64 = 1;
 const FLAG_CAPTURE: u64 = 2;
 /// The bytes of a first position: the piece slots and the side to move.
@@ -349,6 +348,11 @@ fn read_varint(input: &mut impl Read) -> io::Result<Option<(u64, u64)>> {
     ))
 }
 
+/// Whether a file's first 16 bytes say it is a game file.
+pub(super) fn is_game_file(head: &[u8; HEADER_LEN]) -> bool {
+    &head[..8] == MAGIC && u16::from_le_bytes([head[8], head[9]]) == GAMES_VERSION
+}
+
 fn header(recipe: &Recipe) -> Vec<u8> {
     let text = recipe.to_string();
     let mut bytes = Vec::with_capacity(HEADER_LEN + text.len());
@@ -468,15 +472,15 @@ impl GameWriter {
         if file.metadata().map_err(io_error)?.len() == 0 {
             file.write_all(&header(recipe)).map_err(io_error)?;
         } else {
-            let mut reader = match super::source::TrainingFile::open(&path)? {
-                super::source::TrainingFile::Games(reader) => reader,
-                super::source::TrainingFile::Records(_) => {
-                    return Err(DataFileError::Data {
-                        path,
-                        error: DataError::RecordsNotGames,
-                    })
-                }
-            };
+            let (input, head) = open_head(&path)?;
+            if !is_game_file(&head) {
+                // Version 1's records, or no training data at all.
+                let error = check_header(&head)
+                    .err()
+                    .unwrap_or(DataError::RecordsNotGames);
+                return Err(DataFileError::Data { path, error });
+            }
+            let mut reader = GameReader::after_head(&path, &head, input)?;
             if reader.recipe != *recipe {
                 return Err(DataFileError::Data {
                     path,

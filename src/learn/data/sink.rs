@@ -2,8 +2,8 @@
 //! are (version 1), or made into games first (version 2, [`super::chain`]).
 
 use super::chain::Chainer;
-use super::format::{DataFileError, DataWriter, Record, VERSION};
-use super::games::{GameWriter, Recipe, GAMES_VERSION};
+use super::format::{DataFileError, DataWriter, Record, GAMES_VERSION, VERSION};
+use super::games::{GameWriter, Recipe};
 use std::path::{Path, PathBuf};
 
 /// The format a tool writes.

@@ -4,11 +4,9 @@
 //! trainer, the tuner, `merge`, `data stats`) comes through here, so it
 //! takes both versions alike and holds one chunk at a time, never a file.
 
-use super::format::{DataError, DataFileError, DataReader, Record, HEADER_LEN, MAGIC, VERSION};
-use super::games::{GameReader, Recipe, GAMES_VERSION};
+use super::format::{open_head, DataFileError, DataReader, Record, GAMES_VERSION, VERSION};
+use super::games::{is_game_file, GameReader, Recipe};
 use std::collections::VecDeque;
-use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// An open training-data file.
@@ -23,22 +21,8 @@ impl TrainingFile {
     /// Opens `path` and reads its header.
     pub fn open(path: impl AsRef<Path>) -> Result<TrainingFile, DataFileError> {
         let path = path.as_ref();
-        let io_error = |error| DataFileError::Io {
-            path: path.to_path_buf(),
-            error,
-        };
-        let mut file = fs::File::open(path).map_err(io_error)?;
-        let bytes = file.metadata().map_err(io_error)?.len();
-        let mut head = [0u8; HEADER_LEN];
-        if bytes < HEADER_LEN as u64 {
-            return Err(DataFileError::Data {
-                path: path.to_path_buf(),
-                error: DataError::CutShort { bytes },
-            });
-        }
-        file.read_exact(&mut head).map_err(io_error)?;
-        let version = u16::from_le_bytes([head[8], head[9]]);
-        if &head[..8] == MAGIC && version == GAMES_VERSION {
+        let (file, head) = open_head(path)?;
+        if is_game_file(&head) {
             return GameReader::after_head(path, &head, file).map(TrainingFile::Games);
         }
         // Version 1, or a file the version 1 reader refuses with its reason.
