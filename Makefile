@@ -178,3 +178,10 @@ remake-shard:
 
 datagen-burst:
 	scripts/datagen-burst.sh $(OUT_DIR) $(SECONDS) $(SHARDS) $(THREADS) $(SEED_BASE)
+
+# A sitting's self-play in the background, resuming where the last stopped:
+#   nohup make datagen-sitting DATA_DIR=../data &
+DATA_DIR ?= ../data
+.PHONY: datagen-sitting
+datagen-sitting:
+	scripts/datagen-sitting.sh $(DATA_DIR)

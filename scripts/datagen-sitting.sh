@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# A sitting's self-play: game files of 500,000 positions from this build
+# (its built-in network), one after another at the lowest priority, until
+# killed. A file of this build left half-made in DATA_DIR is gone on with
+# (--resume); a seed that any recipe in data/recipes/ names is skipped, at
+# any commit (two commits with the same search would play the same games). The binary is copied into DATA_DIR first, so rebuilding the
+# checkout does not change the games. Write each finished shard's recipe
+# into data/recipes/ (see its README) and commit it.
+#
+#   scripts/datagen-sitting.sh DATA_DIR [SEED_FROM=8001] [SEED_TO=8999]
+set -euo pipefail
+data_dir=${1:?usage: $0 DATA_DIR [SEED_FROM] [SEED_TO]}
+from=${2:-8001}
+to=${3:-8999}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+commit=$("$root/target/release/chuhan" --version | sed -n 's/.*(\(.*\)).*/\1/p')
+mkdir -p "$data_dir/bin"
+bin=$data_dir/bin/chuhan-$commit
+[ -x "$bin" ] || cp "$root/target/release/chuhan" "$bin"
+for seed in $(seq "$from" "$to"); do
+  name=selfplay-$commit-s$seed
+  file=$data_dir/$name.bin
+  [ -e "$file.done" ] && continue
+  resume=""
+  if [ -s "$file" ]; then
+    resume=--resume
+  elif compgen -G "$root/data/recipes/*-s$seed.txt" > /dev/null; then
+    continue
+  fi
+  nice -n 19 "$bin" datagen --out "$file" --network --threads 2 --nodes 5000 --positions 500000 \
+    --seed "$seed" --progress 300 $resume 2>> "$file.log" && touch "$file.done"
+done
