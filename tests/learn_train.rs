@@ -15,7 +15,7 @@ use chuhan::learn::selfplay::game::{play_seeded, GameSettings, OpeningSource};
 use chuhan::learn::train::{
     gradient, mean_loss, train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig,
 };
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tool_run::{chuhan, run_with_input};
 
 /// Records of `games` self-play games at a small node budget.
@@ -30,7 +30,7 @@ fn records(games: u64) -> Vec<Record> {
         .flat_map(|n| {
             play_seeded(&settings, &openings, 200 + n, &mut engine, &|| false)
                 .unwrap()
-                .records
+                .records()
         })
         .collect()
 }
@@ -280,6 +280,18 @@ fn data_file(name: &str, games: u64) -> PathBuf {
     data
 }
 
+/// `chuhan train DATA --out OUT` with `flags`.
+fn chuhan_train(data: &Path, out: &Path, flags: &[&str]) -> (bool, String, String) {
+    let mut args = vec![
+        "train",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(flags);
+    chuhan(&args)
+}
+
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("chuhan-train-{}-{name}", std::process::id()))
 }
@@ -288,18 +300,11 @@ fn temp(name: &str) -> PathBuf {
 fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads() {
     let data = data_file("data.bin", 6);
     let out = temp("net.nnue");
-    let (ok, stdout, stderr) = chuhan(&[
-        "train",
-        data.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--epochs",
-        "3",
-        "--batch",
-        "128",
-        "--validation",
-        "0.5",
-    ]);
+    let (ok, stdout, stderr) = chuhan_train(
+        &data,
+        &out,
+        &["--epochs", "3", "--batch", "128", "--validation", "0.5"],
+    );
     assert!(ok, "{stderr}");
     let epochs: Vec<&str> = stdout.lines().filter(|l| l.starts_with("epoch ")).collect();
     assert_eq!(epochs.len(), 4, "{stdout}");
@@ -355,20 +360,20 @@ fn the_same_data_and_flags_train_the_same_network_on_one_thread_or_three() {
     let data = data_file("threads-data.bin", 3);
     let train_on = |threads: &str| {
         let out = temp(&format!("threads-{threads}.nnue"));
-        let (ok, stdout, stderr) = chuhan(&[
-            "train",
-            data.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--epochs",
-            "2",
-            "--batch",
-            "64",
-            "--validation",
-            "0.2",
-            "--threads",
-            threads,
-        ]);
+        let (ok, stdout, stderr) = chuhan_train(
+            &data,
+            &out,
+            &[
+                "--epochs",
+                "2",
+                "--batch",
+                "64",
+                "--validation",
+                "0.2",
+                "--threads",
+                threads,
+            ],
+        );
         assert!(ok, "{stderr}");
         let net = std::fs::read(&out).unwrap();
         let _ = std::fs::remove_file(format!("{}.ckpt", out.display()));

@@ -40,7 +40,7 @@ fn records_of_game(seed: u64) -> Vec<Record> {
         false
     })
     .unwrap()
-    .records
+    .records()
 }
 
 fn dataset(records: &[Record]) -> Dataset {

@@ -304,7 +304,7 @@ fn write_game(
     progress: &mut Progress,
 ) -> Result<(), DataFileError> {
     progress.games += 1;
-    progress.positions += game.records.len() as u64;
+    progress.positions += game.game.record_count() as u64;
     progress.results[match game.result {
         GameResult::RedWins => 0,
         GameResult::Draw => 1,

@@ -168,8 +168,6 @@ impl OpeningSource {
 /// A finished game's positions, labelled with its result.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
-    /// The positions that are training records.
-    pub records: Vec<Record>,
     /// The whole game from its start, every position searched and the
     /// position it ended in, as the game file keeps it (its index 0).
     pub game: Game,
@@ -260,7 +258,6 @@ pub fn play_game(
     for mv in start.history().iter().filter_map(|undo| undo.mv) {
         referee.play(mv).expect("the opening's moves are legal");
     }
-    let mut records = Vec::new();
     let mut entries = Vec::new();
     let mut moves = Vec::new();
     let mut scores = ScoreHistory::default();
@@ -324,11 +321,6 @@ pub fn play_game(
             record: label.is_some(),
             captures,
         });
-        if let Some(label) = label {
-            let score = label.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-            let ply = referee.plies().min(u16::MAX as usize) as u16;
-            records.push(Record::new(pos, score, captures, GameResult::Draw, ply));
-        }
         let mover = pos.side_to_move();
         scores.push(mover, adjudicating);
         if let Some(verdict) = settings.adjudication.judge(&scores, mover) {
@@ -341,9 +333,6 @@ pub fn play_game(
         referee.play(best).expect("the engine plays legal moves");
         moves.push(best);
     };
-    for record in &mut records {
-        record.result = result;
-    }
     let game = Game {
         index: 0,
         result,
@@ -353,11 +342,17 @@ pub fn play_game(
         moves,
     };
     Some(PlayedGame {
-        records,
         game,
         result,
         reason,
     })
+}
+
+impl PlayedGame {
+    /// The positions that are training records, labelled with the result.
+    pub fn records(&self) -> Vec<Record> {
+        self.game.records()
+    }
 }
 
 /// `pos` without its history: the pieces and the side to move, all that a
@@ -399,18 +394,19 @@ mod tests {
             )
         };
         let (start, game) = play(11);
-        assert!(!game.records.is_empty());
-        assert!(game.records.iter().all(|r| r.result == game.result));
+        assert!(!game.records().is_empty());
+        assert!(game.records().iter().all(|r| r.result == game.result));
         let _ = play(12);
         let (start_again, again) = play(11);
         assert_eq!(start.hash(), start_again.hash());
         assert_eq!(
-            game.records, again.records,
+            game.records(),
+            again.records(),
             "the engine is cleared for each game"
         );
         // Plies count on from the opening's moves, and the varied plies are
         // part of the opening.
-        let plies: Vec<u16> = game.records.iter().map(|r| r.ply).collect();
+        let plies: Vec<u16> = game.records().iter().map(|r| r.ply).collect();
         assert!(plies.windows(2).all(|w| w[1] > w[0]));
         assert_eq!(plies[0] as usize, start.history().len());
         assert!(
@@ -419,7 +415,7 @@ mod tests {
         );
         // No record carries a mate or a win by the rules as its label.
         assert!(game
-            .records
+            .records()
             .iter()
             .all(|r| (r.score as i32).abs() < 29_000 && (r.score as i32).abs() != 1_000));
     }
