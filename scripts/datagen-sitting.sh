@@ -8,16 +8,23 @@
 # into data/recipes/ (see its README) and commit it.
 #
 #   scripts/datagen-sitting.sh DATA_DIR [SEED_FROM=8001] [SEED_TO=8999]
+#
+# CHUHAN_BIN=path plays with that binary instead of this checkout's build
+# (to go on with an older commit's shards after main has moved on).
 set -euo pipefail
 data_dir=${1:?usage: $0 DATA_DIR [SEED_FROM] [SEED_TO]}
 from=${2:-8001}
 to=${3:-8999}
 root=$(cd "$(dirname "$0")/.." && pwd)
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-commit=$("$root/target/release/chuhan" --version | sed -n 's/.*(\(.*\)).*/\1/p')
+built=${CHUHAN_BIN:-}
+if [ -z "$built" ]; then
+  cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+  built=$root/target/release/chuhan
+fi
+commit=$("$built" --version | sed -n 's/.*(\(.*\)).*/\1/p')
 mkdir -p "$data_dir/bin"
 bin=$data_dir/bin/chuhan-$commit
-[ -x "$bin" ] || cp "$root/target/release/chuhan" "$bin"
+[ -x "$bin" ] || cp "$built" "$bin"
 for seed in $(seq "$from" "$to"); do
   name=selfplay-$commit-s$seed
   file=$data_dir/$name.bin
