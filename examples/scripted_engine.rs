@@ -24,11 +24,13 @@
 //!   and `bestmove`-like words, a very long line), then play `any`.
 //!
 //! `--proto none` never answers the handshake; `uci` ignores `ucci` and
-//! vice versa. Every score reported is `--score` (0 by default). `--log`
+//! vice versa. Like Fairy-Stockfish, once told `UCI_Variant` xiangqi it
+//! writes and reads moves with ranks 1-10 (script moves are written in 0-9
+//! and translated). Every score reported is `--score` (0 by default). `--log`
 //! appends each command received to FILE, so tests can check what the
 //! runner sent.
 
-use chuhan::{Move, Position};
+use chuhan::{Move, Position, Ranks};
 use std::io::{BufRead, Write};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -85,6 +87,7 @@ fn main() {
     });
     let mut mode = Mode::Ucci;
     let mut pos = Position::startpos();
+    let mut ranks = Ranks::FromZero;
     let mut thinking_slowly = false;
     let mut hung = false;
     let stdin = std::io::stdin();
@@ -115,7 +118,12 @@ fn main() {
             Some("isready") => say("readyok"),
             Some("ucinewgame") => script.next = 0,
             Some("setoption") if words.get(1) == Some(&"newgame") => script.next = 0,
-            Some("position") => pos = read_position(&words[1..]).unwrap_or_else(Position::startpos),
+            Some("setoption") if line.contains("UCI_Variant value xiangqi") => {
+                ranks = Ranks::FromOne
+            }
+            Some("position") => {
+                pos = read_position(&words[1..], ranks).unwrap_or_else(Position::startpos)
+            }
             Some("go") => {
                 let action = script
                     .actions
@@ -131,12 +139,12 @@ fn main() {
                     "bare" => say("bestmove"),
                     "garbage" => {
                         say_noise();
-                        say(&format!("bestmove {}", any_move(&pos)));
+                        say(&format!("bestmove {}", any_move(&pos, ranks)));
                     }
                     sleep if sleep.starts_with("sleep:") => {
                         let ms = sleep[6..].parse().unwrap_or(0);
                         std::thread::sleep(std::time::Duration::from_millis(ms));
-                        say(&format!("bestmove {}", any_move(&pos)));
+                        say(&format!("bestmove {}", any_move(&pos, ranks)));
                     }
                     _ => {
                         say(&format!(
@@ -144,8 +152,8 @@ fn main() {
                             score_text(mode, script.score)
                         ));
                         let mv = match action.parse::<Move>() {
-                            Ok(_) => action.clone(),
-                            Err(_) => any_move(&pos),
+                            Ok(mv) => ranks.write(mv),
+                            Err(_) => any_move(&pos, ranks),
                         };
                         let suffix = match action.as_str() {
                             "resign" => " resign",
@@ -158,7 +166,7 @@ fn main() {
             }
             Some("stop") if thinking_slowly => {
                 thinking_slowly = false;
-                say(&format!("bestmove {}", any_move(&pos)));
+                say(&format!("bestmove {}", any_move(&pos, ranks)));
             }
             Some("quit") => {
                 if mode == Mode::Ucci {
@@ -202,14 +210,14 @@ fn score_text(mode: Mode, score: i32) -> String {
     }
 }
 
-fn any_move(pos: &Position) -> String {
+fn any_move(pos: &Position, ranks: Ranks) -> String {
     pos.legal_moves()
         .first()
-        .map_or("a0a0".to_string(), |m| m.to_string())
+        .map_or("a0a0".to_string(), |&m| ranks.write(m))
 }
 
 /// `startpos [moves ...]` or `fen FEN... [moves ...]`.
-fn read_position(words: &[&str]) -> Option<Position> {
+fn read_position(words: &[&str], ranks: Ranks) -> Option<Position> {
     let moves_at = words
         .iter()
         .position(|w| *w == "moves")
@@ -220,7 +228,7 @@ fn read_position(words: &[&str]) -> Option<Position> {
         _ => return None,
     };
     for text in words.iter().skip(moves_at + 1) {
-        pos.try_play(text.parse().ok()?).ok()?;
+        pos.try_play(ranks.read(text).ok()?).ok()?;
     }
     Some(pos)
 }

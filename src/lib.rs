@@ -17,4 +17,4 @@ pub mod random;
 pub mod rules;
 pub mod search;
 
-pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Square};
+pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Ranks, Square};

@@ -134,6 +134,37 @@ fn an_illegal_move_loses_and_is_logged_with_the_position() {
 }
 
 #[test]
+fn a_move_in_the_other_rank_numbering_is_named_as_such() {
+    // Told ranks 0-9, a variant engine that writes 1-10 (b1c3 for b0c2)
+    // loses by an illegal move, and the log says why.
+    let mut args = engine("Variant", "b0c2", &["arg=--proto", "arg=uci", "ranks=0-9"]);
+    args.extend(engine("Good", "any", &[]));
+    args.extend(words(&format!(
+        "-each depth=2 -games 1 -openings file={}",
+        start_opening("ranks")
+    )));
+    let (stdout, games) = play("ranks", args);
+    assert_eq!(games[0].tag("Termination"), Some("illegal move"));
+    assert!(
+        stdout.contains("Red (Variant) played illegal move b1c3 in ")
+            && stdout.contains(
+                "(told ranks 0-9, it numbers them 1-10: a legal move so; give it ranks=1-10)"
+            ),
+        "{stdout}"
+    );
+    // Left to its default, the runner speaks 1-10 to it and the game goes on.
+    let mut args = engine("Variant", "b0c2", &["arg=--proto", "arg=uci"]);
+    args.extend(engine("Good", "any", &[]));
+    args.extend(words(&format!(
+        "-each depth=2 -games 1 -maxmoves 4 -openings file={}",
+        start_opening("ranks-default")
+    )));
+    let (stdout, games) = play("ranks-default", args);
+    assert_eq!(games[0].tag("Termination"), Some("max moves"), "{stdout}");
+    assert_eq!(games[0].moves[0].to_string(), "b0c2");
+}
+
+#[test]
 fn a_bare_bestmove_loses_that_game_and_the_match_ends_with_its_table() {
     let mut args = engine("Bare", "bare", &[]);
     args.extend(engine("Good", "any", &[]));
@@ -549,7 +580,8 @@ fn speaks_uci_and_ucci_and_detects_which() {
         uci.contains("setoption name UCI_Variant value xiangqi"),
         "{uci}"
     );
-    assert!(uci.contains("position startpos moves h2e2 h9g7"), "{uci}");
+    // Told the xiangqi variant, it gets ranks 1-10 (h3e3 is h2e2).
+    assert!(uci.contains("position startpos moves h3e3 h10g8"), "{uci}");
     assert!(
         uci.lines()
             .any(|l| l.starts_with("go wtime ") && l.contains(" winc 100 binc 100")),

@@ -8,6 +8,7 @@
 
 mod engine_process;
 
+use chuhan::{Move, Ranks};
 use engine_process::{Engine, SLOW};
 use std::time::{Duration, Instant};
 
@@ -305,13 +306,30 @@ fn every_uci_default_is_the_starting_state() {
         "Ponder",
         "Rule",
         "Move Overhead",
-        "UCI_Variant",
+        "Ranks",
         "Skill Level",
         "UCI_LimitStrength",
         "UCI_Elo",
     ];
     explicit_default_changes_nothing(&mut e, &options, &quiet, uci_set, "ucinewgame");
     checked.extend(quiet);
+
+    // UCI_Variant xiangqi, its default, changes how moves are written (ranks
+    // 1-10, the variant's convention) and nothing else: the same search
+    // gives the same move and nodes.
+    let (bestmove, nodes) = signature(&mut e, "ucinewgame");
+    e.send(&uci_set("UCI_Variant", default_of(&options, "UCI_Variant")));
+    e.sync();
+    let one = |text: &str| Ranks::FromOne.write(text.parse::<Move>().unwrap());
+    let words: Vec<&str> = bestmove.split(' ').collect();
+    assert_eq!(
+        signature(&mut e, "ucinewgame"),
+        (
+            format!("bestmove {} ponder {}", one(words[1]), one(words[3])),
+            nodes
+        )
+    );
+    checked.push("UCI_Variant");
 
     every_option_is_checked(&options, &checked);
 }

@@ -3,7 +3,7 @@
 
 mod engine_process;
 
-use chuhan::{Move, Position};
+use chuhan::{Move, Position, Ranks};
 use engine_process::{legal_best, Engine, SLOW};
 use std::time::{Duration, Instant};
 
@@ -218,9 +218,17 @@ fn variant_debug_and_hash_as_multi_variant_guis_use_them() {
             "{line}: {said:?}"
         );
     };
-    // The one variant played is accepted; any other is refused.
-    quiet(&mut e, "setoption name UCI_Variant value xiangqi");
+    // The one variant played is accepted (with a word on how its moves are
+    // written); any other is refused.
+    e.send("setoption name UCI_Variant value xiangqi");
+    let said = e.sync();
+    assert!(
+        said.len() == 1 && said[0].starts_with("info string UCI_Variant: moves with ranks 1-10"),
+        "{said:?}"
+    );
     one_error(&mut e, "setoption name UCI_Variant value chess", "xiangqi");
+    // The rest of this conversation writes ranks 0-9.
+    quiet(&mut e, "setoption name Ranks value 0-9");
     // `debug on` prints the limits of each search; `debug off` stops it.
     quiet(&mut e, "setoption name OwnBook value false");
     quiet(&mut e, "debug on");
@@ -297,4 +305,82 @@ fn show_wdl_gives_chances_beside_each_score() {
     e.send("go depth 3");
     let said = e.until("bestmove", SLOW);
     assert!(!said.iter().any(|l| l.contains(" wdl ")), "{said:?}");
+}
+
+/// The best move of a `bestmove` line read with `ranks`, which must be legal
+/// in `pos` so and (at the positions used here) not with the other
+/// numbering, so the numbering the engine wrote is beyond doubt.
+fn best_in(line: &str, pos: &Position, ranks: Ranks) -> Move {
+    let text = line.split(' ').nth(1).unwrap_or_default();
+    let mv = ranks
+        .read_legal(pos, text)
+        .unwrap_or_else(|| panic!("{line}: not legal with ranks {ranks}"));
+    assert!(
+        ranks.other().read_legal(pos, text).is_none(),
+        "{line}: legal in both numberings"
+    );
+    mv
+}
+
+#[test]
+fn the_xiangqi_variant_speaks_ranks_1_to_10_and_reads_both() {
+    let mut e = uci();
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.sync();
+    // Ranks 1-10, as Fairy-Stockfish writes them: bestmove, ponder and pv.
+    e.send("position startpos");
+    e.send("go depth 3");
+    let said = e.until("bestmove", SLOW);
+    best_in(said.last().unwrap(), &Position::startpos(), Ranks::FromOne);
+    let pv_line = said.iter().rfind(|l| l.contains(" pv ")).unwrap();
+    let pv_first = pv_line
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert!(
+        Ranks::FromOne
+            .read_legal(&Position::startpos(), pv_first)
+            .is_some(),
+        "{pv_line}"
+    );
+    // A GUI's moves in ranks 1-10 are read, and so are searchmoves.
+    e.send("position startpos moves h3e3 h10g8");
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.send("go depth 2 searchmoves b1c3");
+    assert!(e
+        .until("bestmove", SLOW)
+        .last()
+        .unwrap()
+        .starts_with("bestmove b1c3"));
+    // A GUI that writes 0-9 after all is followed, with a word.
+    e.send("position startpos moves h2e2 h9g7");
+    let said = e.sync();
+    assert!(
+        said.len() == 1 && said[0].contains("moves read with ranks 0-9: answering with ranks 0-9"),
+        "{said:?}"
+    );
+    e.send("go depth 2");
+    let line = e.until("bestmove", SLOW).pop().unwrap();
+    best_in(&line, &after(&["h2e2", "h9g7"]), Ranks::FromZero);
+    // The option fixes the numbering the engine writes, whatever it reads.
+    e.send("setoption name Ranks value 1-10");
+    e.send("position startpos");
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.send("go depth 2");
+    let line = e.until("bestmove", SLOW).pop().unwrap();
+    best_in(&line, &Position::startpos(), Ranks::FromOne);
+    // Moves that fit neither numbering are refused with both named.
+    e.send("position startpos moves h2e2 h2e2");
+    let said = e.sync();
+    assert!(
+        said.len() == 1
+            && said[0].starts_with("info string error: position: move 1 'h2e2' is illegal")
+            && said[0].contains("ranks 1-10")
+            && said[0].contains("ranks 0-9"),
+        "{said:?}"
+    );
 }

@@ -11,6 +11,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+mod ranks;
 mod result;
 mod square;
 pub mod zobrist;
@@ -23,6 +24,7 @@ pub use moves::{BadMoveText, Move};
 pub use perft::{divide, perft, perft_interruptible, perft_parallel};
 pub use piece::{Piece, PieceKind};
 pub use position::{IllegalMove, Position, Undo};
+pub use ranks::{BadRanks, Ranks};
 pub use result::GameResult;
 pub use square::{BadSquare, File, Rank, Square};
 

@@ -5,7 +5,7 @@
 
 use super::clock::{Clock, Limits};
 use super::engine_line::{self, EngineLine};
-use crate::core::Move;
+use crate::core::{Move, Position, Ranks};
 use std::fmt;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -54,6 +54,9 @@ pub struct EngineConfig {
     pub args: Vec<String>,
     pub dir: Option<String>,
     pub protocol: Protocol,
+    /// How its moves number the ranks; `None`: as its protocol and options
+    /// suggest (see [`Engine::ranks`]).
+    pub ranks: Option<Ranks>,
     pub options: Vec<(String, String)>,
     pub limits: Limits,
     /// How long past its time an engine may answer before it loses on time.
@@ -151,6 +154,8 @@ pub struct Engine {
     lines: Receiver<String>,
     /// UCCI engines that announce `usemillisec` get times in ms, others in s.
     millis: bool,
+    /// How the moves sent and read number the ranks.
+    ranks: Ranks,
     announced: Vec<String>,
     /// A `stop` was sent while the engine may already have answered: a
     /// stray `nobestmove` or `bestmove` may follow (UCCI engines answer a
@@ -208,6 +213,7 @@ impl Engine {
             stdin,
             lines,
             millis: false,
+            ranks: Ranks::FromZero,
             announced: Vec::new(),
             stray_possible: false,
         };
@@ -222,6 +228,22 @@ impl Engine {
     /// The protocol in use (never `Auto` once started).
     pub fn protocol(&self) -> Protocol {
         self.protocol
+    }
+
+    /// How its moves number the ranks: the `ranks=` setting, else 1-10 for
+    /// a UCI engine that announces `UCI_Variant` (Fairy-Stockfish), else 0-9.
+    pub fn ranks(&self) -> Ranks {
+        self.ranks
+    }
+
+    /// The legal move its answer `text` names in `pos`. When it names none,
+    /// the error is the other numbering if the text names a legal move with
+    /// that one (the engine numbers ranks otherwise than it was told).
+    pub fn read_move(&self, pos: &Position, text: &str) -> Result<Move, Option<Ranks>> {
+        let other = self.ranks.other();
+        self.ranks
+            .read_legal(pos, text)
+            .ok_or_else(|| other.read_legal(pos, text).map(|_| other))
     }
 
     fn send(&mut self, line: &str) {
@@ -276,10 +298,17 @@ impl Engine {
         }
         let options = self.config.options.clone();
         let user_set = |name: &str| options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
-        if protocol == Protocol::Uci && self.announces("UCI_Variant") && !user_set("UCI_Variant") {
+        let variant_engine = protocol == Protocol::Uci && self.announces("UCI_Variant");
+        if variant_engine && !user_set("UCI_Variant") {
             // Multi-variant engines (Fairy-Stockfish) must be told the game.
             self.send("setoption name UCI_Variant value xiangqi");
         }
+        // Variant engines write xiangqi moves with ranks 1-10, as chess does.
+        self.ranks = self.config.ranks.unwrap_or(if variant_engine {
+            Ranks::FromOne
+        } else {
+            Ranks::FromZero
+        });
         for (name, value) in &options {
             let line = match protocol {
                 Protocol::Uci => format!("setoption name {name} value {value}"),
@@ -366,7 +395,7 @@ impl Engine {
         }
         self.send(&self.position_command(game));
         if self.protocol == Protocol::Ucci && !game.banned.is_empty() {
-            let banned: Vec<String> = game.banned.iter().map(Move::to_string).collect();
+            let banned: Vec<String> = game.banned.iter().map(|&mv| self.ranks.write(mv)).collect();
             self.send(&format!("banmoves {}", banned.join(" ")));
         }
         let go = self.go_command(red_to_move, clocks, draw_offered);
@@ -452,7 +481,7 @@ impl Engine {
             line.push_str(" moves");
             for mv in moves {
                 line.push(' ');
-                line.push_str(&mv.to_string());
+                line.push_str(&self.ranks.write(*mv));
             }
         }
         line

@@ -198,14 +198,20 @@ pub fn play(
                 ),
             );
         };
-        let mv = match text.parse::<Move>() {
-            Ok(mv) if game.pos.is_legal(mv) => mv,
-            _ => {
+        let mv = match engines[us].read_move(&game.pos, &text) {
+            Ok(mv) => mv,
+            Err(other) => {
+                let hint = other.map_or(String::new(), |ranks| {
+                    format!(
+                        " (told ranks {}, it numbers them {ranks}: a legal move so; give it ranks={ranks})",
+                        ranks.other()
+                    )
+                });
                 break (
                     GameResult::loss_for(side),
                     Termination::IllegalMove,
                     format!(
-                        "{who} played illegal move {} in {}",
+                        "{who} played illegal move {} in {}{hint}",
                         shortened(&text),
                         game.pos.to_fen()
                     ),

@@ -7,8 +7,8 @@
 //! without an engine, a thread or a process.
 
 use super::command::{Dialect, Go};
-use super::{clock, perft, reply};
-use crate::core::{Move, Position};
+use super::{clock, numbering, perft, reply};
+use crate::core::{Move, Position, Ranks};
 use crate::search::skill::Skill;
 use crate::search::{wdl, Limits, Score};
 use std::time::Duration;
@@ -20,6 +20,9 @@ pub struct GoState<'a> {
     /// Moves `banmoves` forbade.
     pub banned: &'a [Move],
     pub dialect: Dialect,
+    /// How the ranks of `searchmoves` are numbered (the other numbering is
+    /// read too where it fits).
+    pub ranks: Ranks,
     /// UCCI clocks in milliseconds rather than seconds.
     pub use_millisec: bool,
     /// Best lines a UCI search reports.
@@ -111,7 +114,7 @@ pub fn plan(go: &Go, state: &GoState) -> GoPlan {
         }
         return GoPlan::new(lines, Outcome::Perft(depth));
     }
-    let banned = banned_moves(go, state.banned, position, &mut lines);
+    let banned = banned_moves(go, state.banned, position, state.ranks, &mut lines);
     if go.depth == Some(0) && dialect == Dialect::Ucci {
         // UCCI: depth 0 is the static score and no move.
         return GoPlan::new(lines, Outcome::StaticScore);
@@ -174,6 +177,7 @@ fn banned_moves(
     go: &Go,
     banned: &[Move],
     position: &Position,
+    ranks: Ranks,
     lines: &mut Vec<String>,
 ) -> Vec<Move> {
     let mut banned = banned.to_vec();
@@ -182,9 +186,9 @@ fn banned_moves(
     }
     let mut allowed = Vec::new();
     for text in &go.search_moves {
-        match text.parse::<Move>() {
-            Ok(mv) if position.is_legal(mv) => allowed.push(mv),
-            _ => lines.push(reply::error(format!(
+        match numbering::read_legal(position, text, ranks) {
+            Some(mv) => allowed.push(mv),
+            None => lines.push(reply::error(format!(
                 "searchmoves: '{text}' is not legal here"
             ))),
         }
@@ -234,6 +238,7 @@ mod tests {
             position: Ok(position),
             banned: &[],
             dialect: Dialect::Ucci,
+            ranks: Ranks::FromZero,
             use_millisec: true,
             multipv: 1,
             skill: None,

@@ -7,7 +7,8 @@
 //! score, or a search that may take a book move) for the session to carry
 //! out, `thinking` runs a search for the session, `job` runs its other
 //! work (`perft`, `bench`), `failure` turns panics into error lines,
-//! `memory` admits hash sizes, and `display` and `evaluation` print `d` and
+//! `memory` admits hash sizes, `numbering` reads moves with ranks from 0
+//! or from 1, and `display` and `evaluation` print `d` and
 //! `eval`.
 
 mod bench;
@@ -21,6 +22,7 @@ mod failure;
 mod go;
 pub mod io;
 mod job;
+mod numbering;
 // The tools that build a table of a size the user names ask it too.
 pub(crate) mod memory;
 pub mod options;

@@ -2,7 +2,7 @@
 //! as GUIs parse them (single spaces, nothing trailing).
 
 use super::command::Dialect;
-use crate::core::Move;
+use crate::core::{Move, Ranks};
 use crate::search::{wdl, Bound, Info, Score, TtHit};
 
 pub const NAME: &str = "chuhan";
@@ -31,11 +31,12 @@ pub enum Ending {
     Resign,
 }
 
-/// `bestmove h2e2 ponder h9g7 [draw|resign]`.
-pub fn bestmove(best: Move, ponder: Option<Move>, ending: Option<Ending>) -> String {
-    let mut line = format!("bestmove {best}");
+/// `bestmove h2e2 ponder h9g7 [draw|resign]`, the moves' ranks numbered
+/// as `ranks` says.
+pub fn bestmove(best: Move, ponder: Option<Move>, ending: Option<Ending>, ranks: Ranks) -> String {
+    let mut line = format!("bestmove {}", ranks.write(best));
     if let Some(p) = ponder {
-        line.push_str(&format!(" ponder {p}"));
+        line.push_str(&format!(" ponder {}", ranks.write(p)));
     }
     match ending {
         Some(Ending::Draw) => line.push_str(" draw"),
@@ -61,22 +62,25 @@ pub fn score(dialect: Dialect, score: Score) -> String {
     }
 }
 
-fn moves(pv: &[Move]) -> String {
-    pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+fn moves(pv: &[Move], ranks: Ranks) -> String {
+    pv.iter()
+        .map(|&mv| ranks.write(mv))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The `info` lines for one progress report; with `wdl_material` (UCI
 /// `UCI_ShowWDL` on: the root's material, see [`crate::search::wdl`]) a UCI
 /// score is followed by `wdl W D L`, the chances per mille for the side to
-/// move.
-pub fn info(dialect: Dialect, info: &Info, wdl_material: Option<i32>) -> Vec<String> {
+/// move. Moves are written with their ranks numbered as `ranks` says.
+pub fn info(dialect: Dialect, ranks: Ranks, info: &Info, wdl_material: Option<i32>) -> Vec<String> {
     match (dialect, info) {
         // UCCI has no words for a bound: a failed window's score is not printed as if exact.
         (Dialect::Ucci, Info::Iteration(it)) if it.bound != Bound::Exact => Vec::new(),
         (Dialect::Ucci, Info::Iteration(it)) => {
             let mut head = format!("info depth {} score {}", it.depth, score(dialect, it.score));
             if !it.pv.is_empty() {
-                head.push_str(&format!(" pv {}", moves(&it.pv)));
+                head.push_str(&format!(" pv {}", moves(&it.pv, ranks)));
             }
             vec![
                 head,
@@ -108,7 +112,7 @@ pub fn info(dialect: Dialect, info: &Info, wdl_material: Option<i32>) -> Vec<Str
                 it.time.as_millis()
             );
             if !it.pv.is_empty() {
-                line.push_str(&format!(" pv {}", moves(&it.pv)));
+                line.push_str(&format!(" pv {}", moves(&it.pv, ranks)));
             }
             vec![line]
         }
@@ -125,21 +129,24 @@ pub fn info(dialect: Dialect, info: &Info, wdl_material: Option<i32>) -> Vec<Str
             p.hashfull,
             p.time.as_millis()
         )],
-        (Dialect::Ucci, Info::CurrMove { mv, .. }) => vec![format!("info currmove {mv}")],
+        (Dialect::Ucci, Info::CurrMove { mv, .. }) => {
+            vec![format!("info currmove {}", ranks.write(*mv))]
+        }
         (Dialect::Uci, Info::CurrMove { depth, mv, number }) => vec![format!(
-            "info depth {depth} currmove {mv} currmovenumber {number}"
+            "info depth {depth} currmove {} currmovenumber {number}",
+            ranks.write(*mv)
         )],
     }
 }
 
 /// `pophash [bestmove m] [lowerbound v depth d] [upperbound v depth d]`.
-pub fn pophash(hit: Option<TtHit>) -> String {
+pub fn pophash(hit: Option<TtHit>, ranks: Ranks) -> String {
     let mut line = "pophash".to_string();
     let Some(hit) = hit else {
         return line;
     };
     if let Some(mv) = hit.mv {
-        line.push_str(&format!(" bestmove {mv}"));
+        line.push_str(&format!(" bestmove {}", ranks.write(mv)));
     }
     let value = Score::from_internal(hit.score).as_centipawns();
     if matches!(hit.bound, Bound::Lower | Bound::Exact) {
@@ -180,17 +187,40 @@ mod tests {
 
     #[test]
     fn bestmove_has_fixed_columns() {
-        let line = bestmove(mv("h2e2"), Some(mv("h9g7")), None);
+        let line = bestmove(mv("h2e2"), Some(mv("h9g7")), None, Ranks::FromZero);
         assert_eq!(line, "bestmove h2e2 ponder h9g7");
         assert_eq!(&line[9..13], "h2e2");
         assert_eq!(&line[21..25], "h9g7");
         assert_eq!(
-            bestmove(mv("a0a1"), None, Some(Ending::Resign)),
+            bestmove(mv("a0a1"), None, Some(Ending::Resign), Ranks::FromZero),
             "bestmove a0a1 resign"
         );
         assert_eq!(
-            bestmove(mv("a0a1"), Some(mv("a9a8")), Some(Ending::Draw)),
+            bestmove(
+                mv("a0a1"),
+                Some(mv("a9a8")),
+                Some(Ending::Draw),
+                Ranks::FromZero
+            ),
             "bestmove a0a1 ponder a9a8 draw"
+        );
+    }
+
+    #[test]
+    fn moves_in_either_numbering() {
+        let one = Ranks::FromOne;
+        assert_eq!(
+            bestmove(mv("h2e2"), Some(mv("h9g7")), None, one),
+            "bestmove h3e3 ponder h10g8"
+        );
+        let currmove = Info::CurrMove {
+            depth: 3,
+            mv: mv("b0c2"),
+            number: 1,
+        };
+        assert_eq!(
+            info(Dialect::Uci, one, &currmove, None),
+            ["info depth 3 currmove b1c3 currmovenumber 1"]
         );
     }
 
@@ -209,7 +239,7 @@ mod tests {
             pv: vec![mv("h2e2"), mv("h9g7")],
         });
         assert_eq!(
-            info(Dialect::Ucci, &it, None),
+            info(Dialect::Ucci, Ranks::FromZero, &it, None),
             [
                 // Mate in two moves is three plies away: 30000 - 3.
                 "info depth 5 score 29997 pv h2e2 h9g7".to_string(),
@@ -217,7 +247,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            info(Dialect::Uci, &it, None),
+            info(Dialect::Uci, Ranks::FromZero, &it, None),
             ["info depth 5 seldepth 9 multipv 1 score mate 2 nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2 h9g7"]
         );
         let Info::Iteration(exact) = it else {
@@ -230,7 +260,7 @@ mod tests {
             ..exact.clone()
         });
         assert_eq!(
-            info(Dialect::Uci, &fail_high, None),
+            info(Dialect::Uci, Ranks::FromZero, &fail_high, None),
             ["info depth 5 seldepth 9 multipv 1 score cp 80 lowerbound nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2"]
         );
         let fail_low = Info::Iteration(Iteration {
@@ -240,10 +270,10 @@ mod tests {
             ..exact
         });
         assert_eq!(
-            info(Dialect::Uci, &fail_low, None),
+            info(Dialect::Uci, Ranks::FromZero, &fail_low, None),
             ["info depth 5 seldepth 9 multipv 1 score cp -20 upperbound nodes 1234 nps 5000 hashfull 3 time 250"]
         );
-        assert!(info(Dialect::Ucci, &fail_high, None).is_empty());
+        assert!(info(Dialect::Ucci, Ranks::FromZero, &fail_high, None).is_empty());
         let progress = Info::Progress(crate::search::Progress {
             nodes: 2_000_000,
             nps: 1_000_000,
@@ -251,14 +281,14 @@ mod tests {
             hashfull: 41,
         });
         assert_eq!(
-            info(Dialect::Uci, &progress, None),
+            info(Dialect::Uci, Ranks::FromZero, &progress, None),
             ["info nodes 2000000 nps 1000000 hashfull 41 time 2000"]
         );
         assert_eq!(
-            info(Dialect::Ucci, &progress, None),
+            info(Dialect::Ucci, Ranks::FromZero, &progress, None),
             ["info time 2000 nodes 2000000"]
         );
-        assert!(info(Dialect::Ucci, &fail_low, None).is_empty());
+        assert!(info(Dialect::Ucci, Ranks::FromZero, &fail_low, None).is_empty());
     }
 
     #[test]
@@ -276,7 +306,7 @@ mod tests {
             pv: vec![mv("h2e2")],
         });
         assert_eq!(
-            info(Dialect::Uci, &it, Some(106)),
+            info(Dialect::Uci, Ranks::FromZero, &it, Some(106)),
             ["info depth 5 seldepth 9 multipv 1 score mate 2 wdl 1000 0 0 nodes 1234 nps 5000 hashfull 3 time 250 pv h2e2"]
         );
         let Info::Iteration(exact) = it else {
@@ -288,7 +318,7 @@ mod tests {
             bound: Bound::Lower,
             ..exact
         });
-        let line = &info(Dialect::Uci, &fail_high, Some(60))[0];
+        let line = &info(Dialect::Uci, Ranks::FromZero, &fail_high, Some(60))[0];
         assert!(
             line.contains(&format!(
                 " score cp 80 lowerbound wdl {} {} {} nodes ",
@@ -297,14 +327,14 @@ mod tests {
             "{line}"
         );
         // UCCI has no such words.
-        assert!(!info(Dialect::Ucci, &fail_high, Some(60))
+        assert!(!info(Dialect::Ucci, Ranks::FromZero, &fail_high, Some(60))
             .iter()
             .any(|l| l.contains("wdl")));
     }
 
     #[test]
     fn pophash_lists_the_bounds() {
-        assert_eq!(pophash(None), "pophash");
+        assert_eq!(pophash(None, Ranks::FromZero), "pophash");
         let hit = TtHit {
             mv: Some(mv("h2e2")),
             score: 35,
@@ -314,7 +344,7 @@ mod tests {
             was_pv: false,
         };
         assert_eq!(
-            pophash(Some(hit)),
+            pophash(Some(hit), Ranks::FromZero),
             "pophash bestmove h2e2 lowerbound 35 depth 8 upperbound 35 depth 8"
         );
         let hit = TtHit {
@@ -322,6 +352,9 @@ mod tests {
             bound: Bound::Upper,
             ..hit
         };
-        assert_eq!(pophash(Some(hit)), "pophash upperbound 35 depth 8");
+        assert_eq!(
+            pophash(Some(hit), Ranks::FromZero),
+            "pophash upperbound 35 depth 8"
+        );
     }
 }

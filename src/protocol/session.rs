@@ -7,17 +7,18 @@
 //! always report, and a panic while handling a line is caught here, so no
 //! failure leaves the session wedged.
 
-use super::command::{self, Command, CommandError, Dialect, Go, PositionSpec, Start};
+use super::command::{self, Command, CommandError, Dialect, Go};
 use super::ending::{self, Policy};
 use super::event::Event;
 use super::go::{self, GoPlan, GoState, Outcome};
 use super::io::Output;
 use super::job::Job;
+use super::numbering::{self, RankChoice};
 use super::options::{Effect, OptionError, Options};
 use super::thinking::{Finished, Thinking};
 use super::{bench, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
-use crate::core::{Move, Position};
+use crate::core::{Move, Position, Ranks};
 use crate::eval::nnue::Network;
 use crate::eval::Evaluator;
 use crate::search::{fault, Engine};
@@ -63,6 +64,8 @@ pub struct Session {
     /// move rather than a move for another board.
     refused_position: Option<String>,
     banned: Vec<Move>,
+    /// How the engine numbers ranks in the moves it writes now.
+    ranks: Ranks,
     busy: Option<Busy>,
     /// Lines read while busy in batch mode, handled once the search ends.
     deferred: VecDeque<String>,
@@ -91,6 +94,7 @@ impl Session {
             position: Position::startpos(),
             refused_position: None,
             banned: Vec::new(),
+            ranks: Ranks::default(),
             book,
             busy: None,
             deferred: VecDeque::new(),
@@ -237,11 +241,12 @@ impl Session {
                     );
                     return Flow::Continue;
                 }
-                match build_position(&spec) {
-                    Ok(pos) => {
+                match numbering::build_position(&spec, self.ranks) {
+                    Ok((pos, read_as)) => {
                         self.position = pos;
                         self.refused_position = None;
                         self.banned.clear();
+                        self.follow_ranks(read_as);
                     }
                     Err(e) => self.refuse_position(format!("position: {e}")),
                 }
@@ -258,10 +263,11 @@ impl Session {
             }
             Command::PonderHit { draw } => self.ponderhit(draw),
             Command::Stop => self.stop(),
-            Command::Probe(spec) => match build_position(&spec) {
-                Ok(pos) => self
-                    .out
-                    .line(&reply::pophash(self.engine.tt().probe(pos.hash(), 0))),
+            Command::Probe(spec) => match numbering::build_position(&spec, self.ranks) {
+                Ok((pos, _)) => self.out.line(&reply::pophash(
+                    self.engine.tt().probe(pos.hash(), 0),
+                    self.ranks,
+                )),
                 Err(e) => self.error(format!("probe: {e}")),
             },
             Command::Quit => {
@@ -282,6 +288,25 @@ impl Session {
             }
         }
         Flow::Continue
+    }
+
+    /// The GUI's moves were read with ranks `read_as`: under `Ranks` auto
+    /// the engine answers the same way from now on.
+    fn follow_ranks(&mut self, read_as: Ranks) {
+        if read_as == self.ranks {
+            return;
+        }
+        match self.options.ranks {
+            RankChoice::Auto => {
+                self.ranks = read_as;
+                self.note(format!(
+                    "moves read with ranks {read_as}: answering with ranks {read_as} (option Ranks)"
+                ));
+            }
+            RankChoice::Fixed(ranks) => self.note(format!(
+                "moves read with ranks {read_as}: answering with ranks {ranks} as the option Ranks says"
+            )),
+        }
     }
 
     fn refuse_while_busy(&self, what: &str) -> bool {
@@ -377,6 +402,19 @@ impl Session {
             Effect::ExplainInert => self.note(format!(
                 "{name}: accepted; the search has no such setting yet and plays as before"
             )),
+            Effect::SetRanks => {
+                if let RankChoice::Fixed(ranks) = o.ranks {
+                    self.ranks = ranks;
+                }
+            }
+            Effect::ChooseVariant => {
+                if o.ranks == RankChoice::Auto && self.ranks != Ranks::FromOne {
+                    self.ranks = Ranks::FromOne;
+                    self.note(format!(
+                        "{name}: moves with ranks 1-10 (h3e3), as variant engines write them; set Ranks to 0-9 for h2e2"
+                    ));
+                }
+            }
         }
     }
 
@@ -434,9 +472,9 @@ impl Session {
         let mut bad = Vec::new();
         let mut banned = Vec::new();
         for (i, text) in moves.iter().enumerate() {
-            match text.parse::<Move>() {
-                Ok(mv) if self.position.is_legal(mv) => banned.push(mv),
-                _ => bad.push(format!("{} '{text}'", i + 1)),
+            match numbering::read_legal(&self.position, text, self.ranks) {
+                Some(mv) => banned.push(mv),
+                None => bad.push(format!("{} '{text}'", i + 1)),
             }
         }
         if !bad.is_empty() {
@@ -457,6 +495,7 @@ impl Session {
             },
             banned: &self.banned,
             dialect,
+            ranks: self.ranks,
             use_millisec: self.options.use_millisec,
             multipv: self.options.multipv,
             skill: self.options.skill(),
@@ -481,16 +520,17 @@ impl Session {
         if search.book_first {
             if let Some(book_move) = self.book.probe(&self.position, &search.limits.banned) {
                 self.note(format!("book {book_move}"));
-                self.out.line(&reply::bestmove(book_move.mv, None, None));
+                self.out
+                    .line(&reply::bestmove(book_move.mv, None, None, self.ranks));
                 return;
             }
         }
+        let (ranks, wdl_material) = (self.ranks, search.wdl_material);
         let thinking = Thinking::start(
             &self.engine,
             &self.position,
             search.limits,
-            dialect,
-            search.wdl_material,
+            move |info| reply::info(dialect, ranks, info, wdl_material),
             self.out.clone(),
             self.events.clone(),
         );
@@ -521,7 +561,7 @@ impl Session {
                 self.error(format!("the search failed ({reason})"));
                 // No draw or resignation on the word of a failed search.
                 let answer = best.map_or(reply::no_move(dialect).to_string(), |(mv, ponder)| {
-                    reply::bestmove(mv, ponder, None)
+                    reply::bestmove(mv, ponder, None, self.ranks)
                 });
                 return self.out.line(&answer);
             }
@@ -551,7 +591,7 @@ impl Session {
             Dialect::Uci => None,
         };
         self.out
-            .line(&reply::bestmove(best, outcome.ponder, ending));
+            .line(&reply::bestmove(best, outcome.ponder, ending, self.ranks));
     }
 
     fn ponderhit(&mut self, draw: bool) {
@@ -643,19 +683,4 @@ impl Session {
 fn book_list(paths: &[PathBuf]) -> String {
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     names.join(";")
-}
-
-/// The position a `position` or `probe` describes, with its history; errors
-/// name the move by its number in the list.
-fn build_position(spec: &PositionSpec) -> Result<Position, String> {
-    let mut pos = match &spec.start {
-        Start::StartPos => Position::startpos(),
-        Start::Fen(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
-    };
-    for (i, text) in spec.moves.iter().enumerate() {
-        let mv: Move = text.parse().map_err(|e| format!("move {} {e}", i + 1))?;
-        pos.try_play(mv)
-            .map_err(|_| format!("move {} '{text}' is illegal in that position", i + 1))?;
-    }
-    Ok(pos)
 }

@@ -4,11 +4,9 @@
 //! best move it had reported by then. So a failure inside the search can
 //! never leave the session busy for ever.
 
-use super::command::Dialect;
 use super::event::Event;
 use super::failure;
 use super::io::Output;
-use super::reply;
 use crate::core::{Move, Position};
 use crate::search::{Engine, Info, Limits, SearchControl, SearchOutcome};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -33,15 +31,13 @@ pub struct Thinking {
 }
 
 impl Thinking {
-    /// Starts searching `pos`; progress goes to `out` in `dialect`'s words,
-    /// with win/draw/loss chances at `wdl_material` when asked (see
-    /// [`reply::info`]).
+    /// Starts searching `pos`; each progress report goes to `out` in the
+    /// lines `words` writes for it (the session's `reply::info`).
     pub fn start(
         engine: &Engine,
         pos: &Position,
         limits: Limits,
-        dialect: Dialect,
-        wdl_material: Option<i32>,
+        words: impl Fn(&Info) -> Vec<String> + Send + Sync + 'static,
         out: Output,
         events: Sender<Event>,
     ) -> Thinking {
@@ -58,7 +54,7 @@ impl Thinking {
                         }
                     }
                 }
-                out.lines(reply::info(dialect, info, wdl_material));
+                out.lines(words(info));
             }),
         );
         let control = handle.control();

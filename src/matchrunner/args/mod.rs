@@ -113,6 +113,7 @@ mod tests {
             "cmd",
             "name",
             "proto",
+            "ranks",
             "arg",
             "dir",
             "option.NAME",

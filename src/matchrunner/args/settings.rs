@@ -4,6 +4,7 @@
 
 use super::error::ArgError;
 use super::values::{read, Number, Seconds};
+use crate::core::Ranks;
 use crate::matchrunner::clock::{Limits, TimeControl};
 use crate::matchrunner::engine::{EngineConfig, Protocol};
 
@@ -54,6 +55,15 @@ pub static SETTINGS: &[Setting] = &[
         help: "its protocol (default auto: ucci, then uci)",
         set: |s, key, value| {
             s.protocol = Some(read::<Protocol>(key, value)?);
+            Ok(())
+        },
+    },
+    Setting {
+        key: "ranks",
+        value: "0-9|1-10",
+        help: "rank numbers in its moves (UCI_Variant engines: 1-10)",
+        set: |s, key, value| {
+            s.ranks = Some(read::<Ranks>(key, value)?);
             Ok(())
         },
     },
@@ -144,6 +154,7 @@ pub struct EngineSettings {
     dir: Option<String>,
     name: Option<String>,
     protocol: Option<Protocol>,
+    ranks: Option<Ranks>,
     options: Vec<(String, String)>,
     clock: Option<TimeControl>,
     move_time_ms: Option<u64>,
@@ -186,6 +197,7 @@ impl EngineSettings {
         }
         self.dir = self.dir.or_else(|| each.dir.clone());
         self.protocol = self.protocol.or(each.protocol);
+        self.ranks = self.ranks.or(each.ranks);
         let mut options = each.options.clone();
         options.retain(|(n, _)| !self.options.iter().any(|(m, _)| m == n));
         options.append(&mut self.options);
@@ -239,6 +251,7 @@ pub fn engine_configs(
             args: settings.args,
             dir: settings.dir,
             protocol: settings.protocol.unwrap_or(Protocol::Auto),
+            ranks: settings.ranks,
             options: settings.options,
             limits,
             margin_ms: settings.margin_ms.unwrap_or(200),

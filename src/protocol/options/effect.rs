@@ -23,4 +23,10 @@ pub enum Effect {
     ChooseEvaluator,
     /// Say the value was accepted although the search has no such setting.
     ExplainInert,
+    /// Number the ranks of moves as the `Ranks` option now says.
+    SetRanks,
+    /// The GUI chose the xiangqi variant (`UCI_Variant`): under `Ranks`
+    /// auto, moves are written with ranks 1-10 from now on, as the variant
+    /// engines write them.
+    ChooseVariant,
 }

@@ -6,6 +6,7 @@ use super::effect::Effect;
 use super::kind::Kind;
 use crate::eval::nnue;
 use crate::protocol::command::Dialect;
+use crate::protocol::numbering;
 use crate::rules::RuleSet;
 use crate::search::skill::{FULL_ELO, FULL_LEVEL, WEAKEST_ELO};
 
@@ -315,6 +316,17 @@ pub static TABLE: &[Spec] = &[
         kind: Kind::Inert {
             choices: &["xiangqi"],
         },
-        effect: Effect::None,
+        effect: Effect::ChooseVariant,
+    },
+    // UCCI numbers ranks 0-9 (GUI moves with 1-10 are still read).
+    Spec {
+        ucci: None,
+        uci: Some("Ranks"),
+        kind: Kind::Combo {
+            choices: numbering::CHOICES,
+            current: |o| o.ranks.to_string(),
+            set: |o, text| text.parse().map(|r| o.ranks = r).is_ok(),
+        },
+        effect: Effect::SetRanks,
     },
 ];

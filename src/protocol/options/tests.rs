@@ -46,6 +46,7 @@ option name UCI_ShowWDL type check default false\n\
 option name Use NNUE type check default true\n\
 option name EvalFile type string default <built-in>\n\
 option name UCI_Variant type combo default xiangqi var xiangqi\n\
+option name Ranks type combo default auto var auto var 0-9 var 1-10\n\
 ";
 
 fn at_start() -> Options {
@@ -220,7 +221,7 @@ fn an_inert_option_is_accepted_and_changes_nothing() {
     );
     assert_eq!(
         o.set(Dialect::Uci, "UCI_Variant", Some("xiangqi")),
-        Ok(Effect::None)
+        Ok(Effect::ChooseVariant)
     );
     assert_eq!(o, before);
 }
@@ -283,8 +284,17 @@ fn values_are_validated_before_they_are_stored() {
     ));
     assert_eq!(
         o.set(Dialect::Uci, "UCI_Variant", Some("xiangqi")),
-        Ok(Effect::None)
+        Ok(Effect::ChooseVariant)
     );
+    assert_eq!(
+        o.set(Dialect::Uci, "Ranks", Some("1-10")),
+        Ok(Effect::SetRanks)
+    );
+    assert_eq!(o.ranks.to_string(), "1-10");
+    assert!(matches!(
+        o.set(Dialect::Uci, "Ranks", Some("1-9")),
+        Err(OptionError::NotAChoice { .. })
+    ));
     assert_eq!(
         o.set(Dialect::Uci, "Hash", Some("65536")),
         Ok(Effect::ResizeHash)

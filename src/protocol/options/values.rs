@@ -3,6 +3,7 @@
 //! (`Options::default` applies it), not here.
 
 use crate::book::Randomness;
+use crate::protocol::numbering::RankChoice;
 use crate::rules::RuleSet;
 use crate::search::skill::Skill;
 
@@ -59,6 +60,8 @@ option_values! {
     eval_file: String,
     /// UCI: win/draw/loss chances in the `info` lines.
     show_wdl: bool,
+    /// How moves number the ranks: 0-9, 1-10, or as the GUI does.
+    ranks: RankChoice,
 }
 
 impl Options {
