@@ -143,6 +143,26 @@ fn a_mating_move_is_commented_as_mate() {
     );
 }
 
+/// A chariot shuffling back and forth, a forced win all along: the moves
+/// that bring a position back are no blunders (the search in play scores a
+/// first recurrence as a draw, which either side could simply avoid).
+#[test]
+fn a_position_met_again_is_worth_what_it_is_worth() {
+    let game = "[FEN \"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1\"]\n\n\
+                1. a0a1 e9e8 2. a1a0 e8e9 3. a0a1 e9e8 *\n";
+    let run = analyse(&["-", "--depth", "6"], game);
+    assert_eq!(run.code, Some(0), "{}", run.err);
+    assert!(!without_comments(&run.out).contains('?'), "{}", run.out);
+    assert!(!run.out.contains("+0.00"), "{}", run.out);
+    assert!(
+        run.out.contains(
+            "Red: average loss 0 cp over 3 moves, 0 inaccuracies, 0 mistakes, 0 blunders"
+        ),
+        "{}",
+        run.out
+    );
+}
+
 #[test]
 fn the_plot_is_an_svg_with_the_curve_and_the_blunder() {
     let dir = std::env::temp_dir().join(format!("chuhan-analyse-{}", std::process::id()));

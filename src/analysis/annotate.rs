@@ -4,21 +4,28 @@
 //! the game's own comments kept before them, and the summary per side as
 //! the last comment.
 
-use super::review::{GameReview, MoveReview, Value};
+use super::review::{GameReview, MoveReview, Value, POINT};
 use super::summary::Summary;
 use crate::core::Position;
 use crate::notation::{format_move, write_marked_pgn, Game, Notation};
 
-/// `+0.35/12`, then `; lost 5.10; better h0g2 (+0.30)` for a move that
-/// lost against the engine's choice (`before` is the position the move was
-/// played in).
+/// `+0.35/12`, then `; lost 5.10, expected result 0.93 -> 0.58; better h0g2
+/// (+0.30)` for a marked move: the centipawns it lost, the mover's expected
+/// result before and after it (which earned the mark), and the engine's
+/// choice (`before` is the position the move was played in).
 fn move_comment(review: &MoveReview, before: &Position, notation: Notation) -> String {
     let mut text = match review.after.value {
         Value::NoMove(_) => review.after.value.to_string(),
         value => format!("{value}/{}", review.after.depth),
     };
     if review.mark.is_some() {
-        text += &format!("; lost {:.2}", f64::from(review.loss) / 100.0);
+        let point = |thousandths: i32| f64::from(thousandths) / f64::from(POINT);
+        text += &format!(
+            "; lost {:.2}, expected result {:.2} -> {:.2}",
+            f64::from(review.loss) / 100.0,
+            point(review.before.expected_for(review.mover)),
+            point(review.after.expected_for(review.mover))
+        );
     }
     if let Some(better) = review.better() {
         text += &format!(

@@ -1,32 +1,35 @@
-//! How a move is judged by the score it lost: an inaccuracy (`?!`), a
-//! mistake (`?`) or a blunder (`??`), with the PGN numeric annotation
-//! glyph of each.
+//! How a move is judged by the share of the game's result it gave away:
+//! an inaccuracy (`?!`), a mistake (`?`) or a blunder (`??`), with the PGN
+//! numeric annotation glyph of each.
 
 use std::fmt;
 
-/// A judgement on a move, from the centipawns it lost against the
-/// engine's best move.
+/// A judgement on a move, from the expected result it lost against the
+/// engine's best move (see [`super::review`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mark {
-    /// `?!`: about a pawn lost ([`Mark::INACCURACY`] or more).
+    /// `?!`: [`Mark::INACCURACY`] or more of a point lost.
     Inaccuracy,
-    /// `?`: two or three pawns lost ([`Mark::MISTAKE`] or more).
+    /// `?`: [`Mark::MISTAKE`] or more.
     Mistake,
-    /// `??`: most of a horse or cannon lost ([`Mark::BLUNDER`] or more).
+    /// `??`: [`Mark::BLUNDER`] or more.
     Blunder,
 }
 
 impl Mark {
-    /// The least loss, in centipawns, of each mark. A pawn before the river
-    /// is worth about 50 and a horse about 450: a blunder gives away most
-    /// of a piece, a chariot given for a cannon (about 550) among them.
-    pub const INACCURACY: i32 = 50;
-    pub const MISTAKE: i32 = 120;
+    /// The least expected result lost, in thousandths of a point, of each
+    /// mark. With all the pieces on the board and the game level they are
+    /// 48, 104 and 258 centipawns by the WDL model (a pawn before the river
+    /// is about 50, a horse about 450); with fewer pieces a centipawn
+    /// weighs less, and in a game already won or lost next to nothing.
+    pub const INACCURACY: i32 = 60;
+    pub const MISTAKE: i32 = 130;
     pub const BLUNDER: i32 = 300;
 
     pub const ALL: [Mark; 3] = [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
 
-    /// The mark a move earns by losing `loss` centipawns, if any.
+    /// The mark a move earns by losing `loss` thousandths of a point of
+    /// expected result, if any.
     pub fn for_loss(loss: i32) -> Option<Mark> {
         match loss {
             l if l >= Mark::BLUNDER => Some(Mark::Blunder),

@@ -1,8 +1,8 @@
 //! The evaluation over a game as an SVG plot, the picture a player reads at
 //! a glance: Red's advantage above the middle line, filled red, Black's
 //! below, filled dark; the marked moves as dots (red for blunders, orange
-//! for mistakes, yellow for inaccuracies), the blunders and mistakes named
-//! by their move number.
+//! for mistakes, yellow for inaccuracies), each named by its move number
+//! where there is room.
 //!
 //! The height is not linear in centipawns: a logistic curve (half height
 //! at 300 cp) keeps the opening's small swings visible and a won game's
@@ -18,6 +18,12 @@ const LEFT: f64 = 64.0;
 const RIGHT: f64 = 24.0;
 const TOP: f64 = 56.0;
 const BOTTOM: f64 = 48.0;
+/// How far the first and last points stand inside the frame.
+const INSET: f64 = 6.0;
+/// Latin fonts first, then the CJK families of Linux, Windows and macOS, so
+/// that players' names in Chinese are drawn, not boxes.
+const FONTS: &str = "DejaVu Sans, Arial, Noto Sans CJK SC, Source Han Sans SC, \
+                     WenQuanYi Micro Hei, Microsoft YaHei, PingFang SC, sans-serif";
 
 /// The centipawns at which the curve stands at half its height.
 const HALF_HEIGHT_CP: f64 = 300.0;
@@ -57,7 +63,8 @@ pub fn svg_plot(
     let plot_h = HEIGHT - TOP - BOTTOM;
     let mid = TOP + plot_h / 2.0;
     let plies = review.moves.len().max(1) as f64;
-    let x = |ply: usize| LEFT + plot_w * ply as f64 / plies;
+    // The first and last points stand clear of the frame, so their dots show.
+    let x = |ply: usize| LEFT + INSET + (plot_w - 2.0 * INSET) * ply as f64 / plies;
     let y = |cp: i32| mid - advantage(cp) * plot_h / 2.0;
     let values: Vec<Value> = std::iter::once(review.start.value)
         .chain(review.moves.iter().map(|m| m.after.value))
@@ -70,7 +77,7 @@ pub fn svg_plot(
     let mut svg = String::new();
     svg += &format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
-         viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n"
+         viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"{FONTS}\">\n"
     );
     svg += &format!("<rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>\n");
     svg += &format!(
@@ -152,7 +159,7 @@ pub fn svg_plot(
         HEIGHT - 12.0
     );
     // The area between the curve and the middle line, then the curve.
-    let mut area = format!("M {LEFT:.1} {mid:.1}");
+    let mut area = format!("M {:.1} {mid:.1}", x(0));
     for (px, py) in &points {
         area += &format!(" L {px:.1} {py:.1}");
     }
@@ -175,8 +182,9 @@ pub fn svg_plot(
         "<line x1=\"{LEFT}\" y1=\"{mid:.1}\" x2=\"{:.1}\" y2=\"{mid:.1}\" stroke=\"#777\"/>\n",
         LEFT + plot_w
     );
-    // The marked moves, at the position they left. A label that would run
-    // into the last one on its side of the line is left out (its dot stays).
+    // The marked moves, at the position they left, each labelled with its
+    // move number. A label that would run into the last one above (or
+    // below) its dot is left out (its dot stays).
     let mut last_label = [f64::NEG_INFINITY; 2];
     for (i, m) in review.moves.iter().enumerate() {
         let Some(mark) = m.mark else { continue };
@@ -186,32 +194,32 @@ pub fn svg_plot(
             "<circle cx=\"{px:.1}\" cy=\"{py:.1}\" r=\"{radius}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1\"/>\n",
             colour(mark)
         );
-        if mark != Mark::Inaccuracy {
-            let ply_index = i as u32 + u32::from(!red_first);
-            let number = first_move + ply_index / 2;
-            let label = match m.mover {
-                Color::Red => format!("{number}.{}", mark.suffix()),
-                Color::Black => format!("{number}...{}", mark.suffix()),
-            };
-            // Above a point in the lower half, below one in the upper half;
-            // kept inside the plot at its ends.
-            let (ly, half) = if py > mid {
-                (py - 9.0, 1)
-            } else {
-                (py + 17.0, 0)
-            };
-            let width = 6.0 * label.len() as f64;
-            let lx = px.clamp(LEFT + width / 2.0, LEFT + plot_w - width / 2.0);
-            if lx - last_label[half] < width + 4.0 {
-                continue;
-            }
-            last_label[half] = lx;
-            svg += &format!(
-                "<text x=\"{lx:.1}\" y=\"{ly:.1}\" font-size=\"10\" fill=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                colour(mark),
-                escape(&label)
-            );
+        let ply_index = i as u32 + u32::from(!red_first);
+        let number = first_move + ply_index / 2;
+        let label = match m.mover {
+            Color::Red => format!("{number}.{}", mark.suffix()),
+            Color::Black => format!("{number}...{}", mark.suffix()),
+        };
+        // On the side of the dot away from the curve: above it when its
+        // neighbours lie lower, below it otherwise; kept inside the plot.
+        let neighbours = (points[i].1 + points.get(i + 2).map_or(points[i].1, |p| p.1)) / 2.0;
+        let above = neighbours > py;
+        let (ly, slot) = if above {
+            ((py - 8.0).max(TOP + 10.0), 0)
+        } else {
+            ((py + 15.0).min(TOP + plot_h - 3.0), 1)
+        };
+        let width = 6.0 * label.len() as f64;
+        let lx = px.clamp(LEFT + width / 2.0, LEFT + plot_w - width / 2.0);
+        if lx - last_label[slot] < width + 4.0 {
+            continue;
         }
+        last_label[slot] = lx;
+        svg += &format!(
+            "<text x=\"{lx:.1}\" y=\"{ly:.1}\" font-size=\"10\" fill=\"{}\" text-anchor=\"middle\">{}</text>\n",
+            colour(mark),
+            escape(&label)
+        );
     }
     // The legend.
     let mut lx = WIDTH - RIGHT - 270.0;
@@ -235,6 +243,7 @@ pub fn svg_plot(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::review::{MoveReview, Verdict};
 
     #[test]
     fn the_scale_is_level_at_zero_half_at_300_and_bounded() {
@@ -242,6 +251,90 @@ mod tests {
         assert!((advantage(300) - 0.5).abs() < 1e-3, "{}", advantage(300));
         assert!((advantage(-300) + 0.5).abs() < 1e-3);
         assert!(advantage(1_500) < 1.0 && advantage(1_500) > 0.95);
+    }
+
+    /// A review of `values` (Red's centipawns after each ply from the
+    /// start at 0), with `marks` on the plies named.
+    fn review(values: &[i32], marks: &[(usize, Mark)]) -> GameReview {
+        let verdict = |cp: i32| Verdict {
+            best: None,
+            value: Value::Cp(cp),
+            depth: 1,
+            red_expected: 500,
+        };
+        let moves = values
+            .iter()
+            .enumerate()
+            .map(|(ply, &cp)| MoveReview {
+                mv: "h2e2".parse().unwrap(),
+                mover: if ply % 2 == 0 {
+                    Color::Red
+                } else {
+                    Color::Black
+                },
+                before: verdict(0),
+                after: verdict(cp),
+                loss: 0,
+                points_lost: 0,
+                mark: marks.iter().find(|(p, _)| *p == ply).map(|(_, m)| *m),
+            })
+            .collect();
+        GameReview {
+            start: verdict(0),
+            moves,
+        }
+    }
+
+    /// The (x, y) of each point of the curve.
+    fn curve(svg: &str) -> Vec<(f64, f64)> {
+        let line = svg.lines().find(|l| l.starts_with("<polyline")).unwrap();
+        let points = line.split('"').nth(1).unwrap();
+        points
+            .split(' ')
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_mark_is_numbered_on_the_side_away_from_the_curve() {
+        // A peak at ply 2 (Red's second move) and a trough at ply 5.
+        let values = [0, 0, 600, 0, 0, -600, 0, 0];
+        let marks = [(2, Mark::Inaccuracy), (5, Mark::Blunder)];
+        let svg = svg_plot(&review(&values, &marks), "A vs B", "", 1, Color::Red);
+        let points = curve(&svg);
+        let label_y = |label: &str| -> f64 {
+            let line = svg
+                .lines()
+                .find(|l| l.ends_with(&format!(">{label}</text>")))
+                .unwrap_or_else(|| panic!("no label {label} in {svg}"));
+            line.split("y=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        assert!(label_y("2.?!") < points[3].1, "above the peak");
+        assert!(label_y("3...??") > points[6].1, "below the trough");
+    }
+
+    #[test]
+    fn the_ends_stand_inside_the_frame_and_names_in_chinese_have_a_font() {
+        let svg = svg_plot(
+            &review(&[50, -50, 80], &[]),
+            "许银川 vs 聂卫平",
+            "",
+            1,
+            Color::Red,
+        );
+        let points = curve(&svg);
+        assert!(points[0].0 > LEFT && points.last().unwrap().0 < WIDTH - RIGHT);
+        assert!(svg.contains("Noto Sans CJK SC") && svg.contains("Microsoft YaHei"));
     }
 
     #[test]

@@ -4,18 +4,28 @@
 //! worth before it (the engine's best) less what it is worth after it, for
 //! the side that moved; the position after a move is searched from its
 //! own root, to the same budget, so the two values are alike in kind.
+//!
+//! A move is marked by the expected result it gave away (the WDL model of
+//! `search::wdl`: a win 1, a draw 1/2), not by centipawns: a move that
+//! leaves a won game won loses next to nothing, whatever pieces it could
+//! have won besides. Each position is searched without the moves before it,
+//! so a position met again is worth what it is worth: in play the search
+//! scores a position's first recurrence as a draw at once, a score that
+//! either side may simply avoid, and no loss for the move that came back.
 
 use super::mark::Mark;
 use crate::core::{Color, Move, Position};
 use crate::notation::Game;
-use crate::search::{Engine, Limits, Score};
+use crate::search::{wdl, Engine, Limits, Score};
 use std::fmt;
 
 /// Beyond this many centipawns either way a position is decided: values
-/// are capped here before a loss is taken, so a move that leaves a won
-/// game won is not marked for the pieces it could have won besides, and a
-/// mate counts as this much.
+/// are capped here before the centipawns a move lost are taken (for a
+/// side's average), and a mate counts as this much.
 pub const DECIDED: i32 = 1_500;
+
+/// A whole point of expected result, in the thousandths the review counts.
+pub const POINT: i32 = 1_000;
 
 /// A position's value, from Red's side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,6 +67,21 @@ impl Value {
             Color::Black => -self.capped(),
         }
     }
+
+    /// Red's expected result in thousandths of a point (1000 a win, 500 as
+    /// likely to win as to lose) with `material` on the board (see
+    /// [`wdl::material`]).
+    pub fn expected_for_red(self, material: i32) -> i32 {
+        match self {
+            Value::Cp(cp) => {
+                let (win, loss) = wdl::FITTED.probabilities(f64::from(cp), material);
+                (f64::from(POINT) * (1.0 + win - loss) / 2.0).round() as i32
+            }
+            Value::Mate(moves) if moves > 0 => POINT,
+            Value::Mate(_) | Value::NoMove(Color::Red) => 0,
+            Value::NoMove(Color::Black) => POINT,
+        }
+    }
 }
 
 impl fmt::Display for Value {
@@ -73,12 +98,25 @@ impl fmt::Display for Value {
 }
 
 /// What the engine made of one position: its move (none when there is no
-/// legal move), the position's value and how deep it looked.
+/// legal move), the position's value and how deep it looked, and Red's
+/// expected result by that value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     pub best: Option<Move>,
     pub value: Value,
     pub depth: i32,
+    /// In thousandths of a point (see [`Value::expected_for_red`]).
+    pub red_expected: i32,
+}
+
+impl Verdict {
+    /// `side`'s expected result, in thousandths of a point.
+    pub fn expected_for(&self, side: Color) -> i32 {
+        match side {
+            Color::Red => self.red_expected,
+            Color::Black => POINT - self.red_expected,
+        }
+    }
 }
 
 /// One move of the game, judged.
@@ -90,17 +128,22 @@ pub struct MoveReview {
     pub before: Verdict,
     /// The position after the move, as the engine saw it.
     pub after: Verdict,
-    /// Centipawns the move lost against the engine's choice, for the mover
-    /// (never below 0; 0 when the move is the engine's choice).
+    /// Centipawns the move lost against the engine's choice, for the mover,
+    /// values capped at [`DECIDED`] (never below 0; 0 when the move is the
+    /// engine's choice).
     pub loss: i32,
+    /// The mover's expected result it gave away, in thousandths of a point
+    /// (never below 0; 0 when the move is the engine's choice): what marks it.
+    pub points_lost: i32,
     pub mark: Option<Mark>,
 }
 
 impl MoveReview {
-    /// The engine's move when it differs from the one played and the
-    /// played one lost something against it.
+    /// The engine's move when the one played earned a mark against it.
     pub fn better(&self) -> Option<Move> {
-        self.before.best.filter(|&b| b != self.mv && self.loss > 0)
+        self.before
+            .best
+            .filter(|&b| b != self.mv && self.mark.is_some())
     }
 }
 
@@ -112,22 +155,29 @@ pub struct GameReview {
     pub moves: Vec<MoveReview>,
 }
 
-/// Searches `pos` under `limits`; a position without a legal move is lost
-/// for its side to move, without a search.
+/// Searches `pos` under `limits`, without the moves that led to it; a
+/// position without a legal move is lost for its side to move, without a
+/// search.
 fn verdict(engine: &Engine, pos: &Position, limits: &Limits) -> Verdict {
     let side = pos.side_to_move();
-    if pos.legal_moves().is_empty() {
-        return Verdict {
-            best: None,
-            value: Value::NoMove(side),
-            depth: 0,
-        };
-    }
-    let outcome = engine.search(pos, limits.clone());
+    let material = wdl::material(pos);
+    let (best, value, depth) = if pos.legal_moves().is_empty() {
+        (None, Value::NoMove(side), 0)
+    } else {
+        let mut root = pos.clone();
+        root.clear_history();
+        let outcome = engine.search(&root, limits.clone());
+        (
+            outcome.best,
+            Value::from_score(outcome.score, side),
+            outcome.depth,
+        )
+    };
     Verdict {
-        best: outcome.best,
-        value: Value::from_score(outcome.score, side),
-        depth: outcome.depth,
+        best,
+        value,
+        depth,
+        red_expected: value.expected_for_red(material),
     }
 }
 
@@ -151,10 +201,13 @@ pub fn review_game(
         pos.make(mv);
         let after = verdict(engine, &pos, limits);
         progress(ply + 2, total);
-        let loss = if before.best == Some(mv) {
-            0
+        let (loss, points_lost) = if before.best == Some(mv) {
+            (0, 0)
         } else {
-            (before.value.for_side(mover) - after.value.for_side(mover)).max(0)
+            (
+                (before.value.for_side(mover) - after.value.for_side(mover)).max(0),
+                (before.expected_for(mover) - after.expected_for(mover)).max(0),
+            )
         };
         moves.push(MoveReview {
             mv,
@@ -162,7 +215,8 @@ pub fn review_game(
             before,
             after,
             loss,
-            mark: Mark::for_loss(loss),
+            points_lost,
+            mark: Mark::for_loss(points_lost),
         });
         before = after;
     }
@@ -190,5 +244,21 @@ mod tests {
         assert_eq!(Value::Cp(35).to_string(), "+0.35");
         assert_eq!(Value::Cp(-480).to_string(), "-4.80");
         assert_eq!(Value::Mate(-3).to_string(), "#-3");
+    }
+
+    #[test]
+    fn the_expected_result_follows_the_value_and_saturates() {
+        let start = wdl::START_MATERIAL;
+        assert_eq!(Value::Cp(0).expected_for_red(start), 500);
+        assert!(Value::Cp(100).expected_for_red(start) > 600);
+        assert_eq!(
+            Value::Cp(-100).expected_for_red(start),
+            POINT - Value::Cp(100).expected_for_red(start)
+        );
+        // A won game stays won: +15.41 to +10.76 is next to nothing.
+        let won = Value::Cp(1541).expected_for_red(start) - Value::Cp(1076).expected_for_red(start);
+        assert!(won < Mark::INACCURACY, "{won}");
+        assert_eq!(Value::Mate(3).expected_for_red(start), POINT);
+        assert_eq!(Value::NoMove(Color::Red).expected_for_red(start), 0);
     }
 }

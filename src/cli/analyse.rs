@@ -22,10 +22,12 @@ use std::time::{Duration, Instant};
 /// searches each position with the engine's own evaluation under one
 /// budget (--depth, --nodes or --movetime; depth 12 by default). Writes the
 /// games back as PGN on stdout: after each move its value from Red's side
-/// and the depth, the engine's better move where the one played lost
-/// against it, and a mark by the score lost (?! from 50 centipawns, ? from
-/// 120, ?? from 300; a horse is about 450), then a summary per side
-/// (average loss, inaccuracies, mistakes, blunders). Progress goes to
+/// and the depth, and for a move that gave away part of the game's expected
+/// result (a win 1, a draw 1/2, by the engine's WDL model) a mark (?! from
+/// 0.06 of a point, ? from 0.13, ?? from 0.30; level with all the pieces on,
+/// about 50, 100 and 260 centipawns), the mover's expected result before and
+/// after, and the engine's better move; then a summary per side (average
+/// centipawn loss, inaccuracies, mistakes, blunders). Progress goes to
 /// stderr.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
