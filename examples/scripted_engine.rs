@@ -105,6 +105,7 @@ fn main() {
                 mode = Mode::Ucci;
                 say("id name scripted");
                 say("option usemillisec type check default false");
+                say("option threads type spin default 1 min 1 max 64");
                 say("option newgame type button");
                 say("ucciok");
             }
@@ -112,6 +113,7 @@ fn main() {
                 mode = Mode::Uci;
                 say("id name scripted");
                 say("option name Hash type spin default 16 min 1 max 1024");
+                say("option name Threads type spin default 1 min 1 max 64");
                 say("option name UCI_Variant type combo default chess var chess var xiangqi");
                 say("uciok");
             }

@@ -32,6 +32,8 @@ const SEEDS: &[&str] = &[
     "bestmove",
     "nobestmove",
     "Unknown command: 'ucci'",
+    "No such option: Foo",
+    "info string error: option hashsize is a number from 0 to 33554432, not 'abc'",
     "bye",
     "",
 ];
@@ -147,6 +149,13 @@ fn check(text: &str, read: &EngineLine) {
         EngineLine::HandshakeDone | EngineLine::ReadyOk => {
             assert_eq!(words.len(), 1, "{text:?}")
         }
+        EngineLine::Complaint => {
+            let lower = text.to_ascii_lowercase();
+            assert!(
+                lower.contains("error") || lower.contains("option"),
+                "{text:?}"
+            );
+        }
         EngineLine::Refused | EngineLine::Other => {}
     }
 }
@@ -172,7 +181,7 @@ fn mutated_engine_lines_are_read_as_data() {
         *kinds.entry(std::mem::discriminant(&read)).or_insert(0usize) += 1;
     }
     // The mutations kept every kind of line in play, not just noise.
-    assert_eq!(kinds.len(), 8, "{kinds:?}");
+    assert_eq!(kinds.len(), 9, "{kinds:?}");
 }
 
 #[test]

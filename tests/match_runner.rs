@@ -128,7 +128,12 @@ fn an_illegal_move_loses_and_is_logged_with_the_position() {
     let log = "Red (Bad) played illegal move a0a5 in rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     assert!(stdout.contains(log), "{stdout}");
     assert!(
-        stdout.contains("games 1: 0 wins, 0 draws, 1 losses for Bad"),
+        stdout.contains("games 1: 0 wins, 0 draws, 1 loss for Bad"),
+        "{stdout}"
+    );
+    // One game lost says little: the Elo the game still allows.
+    assert!(
+        stdout.contains("Elo difference: -inf, at most +636.4 (95%)"),
         "{stdout}"
     );
 }
@@ -162,6 +167,26 @@ fn a_move_in_the_other_rank_numbering_is_named_as_such() {
     let (stdout, games) = play("ranks-default", args);
     assert_eq!(games[0].tag("Termination"), Some("max moves"), "{stdout}");
     assert_eq!(games[0].moves[0].to_string(), "b0c2");
+}
+
+#[test]
+fn nobestmove_with_legal_moves_gives_the_game_up() {
+    // ElephantEye answers `nobestmove` when it sees no move worth making.
+    let mut args = engine("Claims", "nomove", &["arg=--proto", "arg=ucci"]);
+    args.extend(engine("Good", "any", &[]));
+    args.extend(words(&format!(
+        "-each depth=2 -games 1 -openings file={}",
+        start_opening("nobestmove")
+    )));
+    let (stdout, games) = play("nobestmove", args);
+    assert_eq!(games[0].tag("Termination"), Some("resignation"), "{stdout}");
+    assert_eq!(games[0].result, Some(GameResult::BlackWins));
+    assert!(
+        stdout.contains(
+            "Red (Claims) answered 'nobestmove' with 44 legal moves (44 not banned): counted as resigning"
+        ),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -650,6 +675,7 @@ fn sprt_stops_when_a_bound_is_crossed() {
 #[test]
 fn bad_input_is_named_in_one_line() {
     let e = scripted();
+    let ours = env!("CARGO_BIN_EXE_chuhan");
     let dir = scratch("bad-input");
     let bad_fen = dir.join("bad.epd");
     std::fs::write(&bad_fen, "3k5/9/9/9/9/9/9/9/9/4K3R w\nrnbakabnr/9/9 w\n").unwrap();
@@ -673,6 +699,20 @@ fn bad_input_is_named_in_one_line() {
         (
             format!("-engine cmd={e} -engine cmd={e} -each depth=1 -tournament gauntlet"),
             "error: unknown option '-tournament'",
+        ),
+        // Options the engine does not have, or refuses, stop the match
+        // before its first game, with the engine's own words.
+        (
+            format!("-engine cmd={ours} name=Ours proto=ucci option.Foo=1 -engine cmd={e} -each depth=1"),
+            "error: engine Ours: it has no option 'Foo' (it announces usemillisec, batch, ",
+        ),
+        (
+            format!("-engine cmd={ours} name=Ours proto=ucci option.hashsize=abc -engine cmd={e} -each depth=1"),
+            "error: engine Ours: an option was refused: info string error: option hashsize ",
+        ),
+        (
+            format!("-engine cmd={ours} name=Ours proto=uci option.Hash=abc -engine cmd={e} -each depth=1"),
+            "error: engine Ours: an option was refused: info string error: option Hash ",
         ),
     ];
     for (line, expected) in cases {
@@ -720,8 +760,13 @@ fn ctrl_c_prints_the_table_and_keeps_the_pgn() {
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
     assert!(stdout.contains("Interrupted"), "{stdout}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("interrupted: the results above are of the games finished before Ctrl-C"),
+        "{out:?}"
+    );
     let games = read_pgn(&std::fs::read_to_string(&pgn_path).unwrap()).unwrap();
     assert!(games.len() >= 3 && games.len() < 400);
     assert!(

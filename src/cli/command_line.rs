@@ -131,6 +131,11 @@ where
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+        // 128 + SIGINT, as shells report a process Ctrl-C ended.
+        Err(ToolError::Interrupted(message)) => {
+            eprintln!("interrupted: {message}");
+            ExitCode::from(130)
+        }
     }
 }
 

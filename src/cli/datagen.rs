@@ -187,6 +187,12 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
             ""
         }
     );
+    if progress.interrupted {
+        return Err(ToolError::Interrupted(format!(
+            "{} holds every whole game played; go on with --resume",
+            config.out.display()
+        )));
+    }
     Ok(())
 }
 

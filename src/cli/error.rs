@@ -11,12 +11,17 @@ pub enum ToolError {
     Usage(String),
     /// The arguments were fine, the work failed.
     Failed(String),
+    /// Ctrl-C stopped the work; what was done is kept and was reported.
+    /// The message says what stands.
+    Interrupted(String),
 }
 
 impl fmt::Display for ToolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ToolError::Usage(message) | ToolError::Failed(message) => f.write_str(message),
+            ToolError::Usage(message)
+            | ToolError::Failed(message)
+            | ToolError::Interrupted(message) => f.write_str(message),
         }
     }
 }

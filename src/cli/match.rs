@@ -3,7 +3,8 @@
 //! The command line stays cutechess-cli's (`-engine key=value` groups), read
 //! by the runner's own parser; `--help` prints every option. A command line
 //! the runner cannot read is a usage error (exit status 2, with the usage),
-//! as for every other tool.
+//! as for every other tool; a match stopped by Ctrl-C prints the results of
+//! the games finished and exits with status 130.
 
 use super::ToolError;
 use crate::matchrunner;
@@ -29,6 +30,11 @@ pub fn run(args: &[String]) -> Result<(), ToolError> {
         return Err(ToolError::Usage("no engines given".into()));
     }
     let config = matchrunner::parse_args(args).map_err(|e| ToolError::Usage(e.to_string()))?;
-    matchrunner::run(config).map_err(|e| ToolError::Failed(e.to_string()))?;
+    let summary = matchrunner::run(config).map_err(|e| ToolError::Failed(e.to_string()))?;
+    if summary.interrupted {
+        return Err(ToolError::Interrupted(
+            "the results above are of the games finished before Ctrl-C".into(),
+        ));
+    }
     Ok(())
 }

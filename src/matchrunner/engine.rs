@@ -79,6 +79,17 @@ pub enum StartError {
     Exited {
         name: String,
     },
+    /// An option the user set that the engine does not announce.
+    UnknownOption {
+        name: String,
+        option: String,
+        announced: Vec<String>,
+    },
+    /// The engine complained of the options it was sent.
+    OptionRefused {
+        name: String,
+        line: String,
+    },
 }
 
 impl fmt::Display for StartError {
@@ -96,6 +107,18 @@ impl fmt::Display for StartError {
                 "engine {name}: no answer to the {protocol} handshake within {seconds} s"
             ),
             StartError::Exited { name } => write!(f, "engine {name}: exited during start-up"),
+            StartError::UnknownOption {
+                name,
+                option,
+                announced,
+            } => write!(
+                f,
+                "engine {name}: it has no option '{option}' (it announces {})",
+                announced.join(", ")
+            ),
+            StartError::OptionRefused { name, line } => {
+                write!(f, "engine {name}: an option was refused: {line}")
+            }
         }
     }
 }
@@ -121,6 +144,9 @@ pub struct Reply {
     /// The move text as sent (checked by the game, not here); `None` for
     /// `nobestmove`.
     pub mv: Option<String>,
+    /// The engine said it has no move: UCCI `nobestmove`, UCI `bestmove
+    /// (none)` (not a bare `bestmove`, which says nothing).
+    pub no_move_claimed: bool,
     pub resign: bool,
     pub draw: bool,
     /// The last score reported, in centipawns for the side to move (mates
@@ -309,6 +335,18 @@ impl Engine {
         } else {
             Ranks::FromZero
         });
+        // An option the engine does not have would be dropped without a
+        // word by most engines: the match would measure something else.
+        if let Some((option, _)) = options.iter().find(|(name, _)| {
+            let first = name.split_whitespace().next().unwrap_or_default();
+            !self.announces(first)
+        }) {
+            return Err(StartError::UnknownOption {
+                name: self.config.name.clone(),
+                option: option.clone(),
+                announced: self.announced.clone(),
+            });
+        }
         for (name, value) in &options {
             let line = match protocol {
                 Protocol::Uci => format!("setoption name {name} value {value}"),
@@ -316,10 +354,29 @@ impl Engine {
             };
             self.send(&line);
         }
-        self.ready(timeout).map_err(|e| match e {
-            RecvTimeoutError::Disconnected => exited(self),
-            RecvTimeoutError::Timeout => no_answer(self, protocol),
-        })
+        self.send("isready");
+        let mut complaint = None;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
+                Err(RecvTimeoutError::Timeout) => return Err(no_answer(self, protocol)),
+            };
+            match engine_line::parse(&line) {
+                EngineLine::ReadyOk => break,
+                EngineLine::Complaint if complaint.is_none() => complaint = Some(line),
+                _ => {}
+            }
+        }
+        match complaint {
+            Some(line) => Err(StartError::OptionRefused {
+                name: self.config.name.clone(),
+                line,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Reads until a line of the kind `wanted`, remembering announced
@@ -451,11 +508,13 @@ impl Engine {
     fn read_reply_line(&self, line: &str, reply: &mut Reply) -> bool {
         match engine_line::parse(line) {
             EngineLine::BestMove { mv, resign, draw } => {
+                reply.no_move_claimed =
+                    mv.is_none() && line.split_whitespace().nth(1) == Some("(none)");
                 reply.mv = mv;
                 reply.resign = resign;
                 reply.draw = draw;
             }
-            EngineLine::NoBestMove => {}
+            EngineLine::NoBestMove => reply.no_move_claimed = true,
             EngineLine::Info { depth, score } => {
                 reply.depth = depth.or(reply.depth);
                 reply.score = score.or(reply.score);

@@ -30,6 +30,10 @@ pub enum EngineLine {
     },
     /// The engine says a command was unknown (as UCI engines answer `ucci`).
     Refused,
+    /// The engine complains of something it was told: `info string error
+    /// ...` (chuhan), `No such option: ...` (the Stockfish family),
+    /// `Unknown option ...`.
+    Complaint,
     /// `bestmove [MOVE] [ponder MOVE] [draw|resign]`. `mv` is the move text
     /// as sent, checked by the game, not here; `None` when the line names no
     /// move (a bare `bestmove`, UCI's `bestmove (none)`).
@@ -98,7 +102,9 @@ pub fn parse(line: &str) -> EngineLine {
         }
         "bestmove" => best_move(rest),
         "nobestmove" => EngineLine::NoBestMove,
+        "info" if is_error_string(rest) => EngineLine::Complaint,
         "info" => info(rest),
+        _ if is_option_complaint(&words) => EngineLine::Complaint,
         _ if first.eq_ignore_ascii_case("unknown")
             && rest
                 .first()
@@ -108,6 +114,25 @@ pub fn parse(line: &str) -> EngineLine {
         }
         _ => EngineLine::Other,
     }
+}
+
+/// `string error...` after `info`.
+fn is_error_string(words: &[&str]) -> bool {
+    words.first() == Some(&"string")
+        && words
+            .get(1)
+            .is_some_and(|w| w.to_ascii_lowercase().starts_with("error"))
+}
+
+/// `No such option: X`, `Unknown option X`, in any case.
+fn is_option_complaint(words: &[&str]) -> bool {
+    let lower: Vec<String> = words
+        .iter()
+        .take(3)
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let is = |i: usize, word: &str| lower.get(i).is_some_and(|w| w.starts_with(word));
+    (is(0, "no") && is(1, "such") && is(2, "option")) || (is(0, "unknown") && is(1, "option"))
 }
 
 /// The words after `bestmove`.
@@ -259,6 +284,20 @@ mod tests {
         assert_eq!(parse("option name"), EngineLine::Other);
         assert_eq!(parse("option"), EngineLine::Other);
         assert_eq!(parse("Unknown command: 'ucci'"), EngineLine::Refused);
+        for complaint in [
+            "info string error: option hashsize is a number from 0 to 33554432, not 'abc'",
+            "No such option: Foo",
+            "Unknown option foo",
+        ] {
+            assert_eq!(parse(complaint), EngineLine::Complaint, "{complaint}");
+        }
+        assert_eq!(
+            parse("info string book h2e2"),
+            EngineLine::Info {
+                depth: None,
+                score: None
+            }
+        );
         assert_eq!(parse("readyok now"), EngineLine::Other);
         assert_eq!(parse(""), EngineLine::Other);
     }

@@ -188,6 +188,20 @@ pub fn play(
             );
         }
         let Some(text) = reply.mv.clone() else {
+            if reply.no_move_claimed {
+                // It has legal moves (a game without any has ended above):
+                // claiming none gives the game up, as a UCCI GUI takes it.
+                break (
+                    GameResult::loss_for(side),
+                    Termination::Resignation,
+                    format!(
+                        "{who} answered '{}' with {} legal moves ({} not banned): counted as resigning",
+                        shortened(&reply.last_line),
+                        game.pos.legal_moves().len(),
+                        game.pos.legal_moves().iter().filter(|m| !forbidden.contains(m)).count()
+                    ),
+                );
+            }
             break (
                 GameResult::loss_for(side),
                 Termination::IllegalMove,

@@ -50,7 +50,7 @@ impl PairStats {
             t.games()
         );
         if let Some((elo, margin)) = t.elo_with_margin() {
-            let _ = write!(line, ", Elo {}", elo_text(elo, margin));
+            let _ = write!(line, ", Elo {}", elo_text(elo, margin, t.one_sided_bound()));
         }
         line
     }
@@ -62,17 +62,21 @@ impl PairStats {
         let _ = writeln!(out, "{} vs {}", self.first, self.second);
         let _ = writeln!(
             out,
-            "  games {}: {} wins, {} draws, {} losses for {}; score {:.1}%",
+            "  games {}: {}, {}, {} for {}; score {:.1}%",
             t.games(),
-            t.wins,
-            t.draws,
-            t.losses,
+            counted(t.wins, "win", "wins"),
+            counted(t.draws, "draw", "draws"),
+            counted(t.losses, "loss", "losses"),
             self.first,
             100.0 * t.score().unwrap_or(0.5)
         );
         match t.elo_with_margin() {
             Some((elo, margin)) => {
-                let _ = write!(out, "  Elo difference: {} (95%)", elo_text(elo, margin));
+                let _ = write!(
+                    out,
+                    "  Elo difference: {} (95%)",
+                    elo_text(elo, margin, t.one_sided_bound())
+                );
             }
             None => out.push_str("  Elo difference: -"),
         }
@@ -124,18 +128,27 @@ impl PairStats {
     }
 }
 
-/// `58.3 +/- 190.2`, or `+inf` when one side scored everything.
-fn elo_text(elo: f64, margin: f64) -> String {
+/// `3 wins`, `1 win`.
+fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `58.3 +/- 190.2`; when one side scored everything, `+inf, at least
+/// -636.0` with the bound the games allow.
+fn elo_text(elo: f64, margin: f64, bound: Option<f64>) -> String {
     // An even score is 0, not the -0.0 that -400 log10(1) gives.
     let elo = elo + 0.0;
     if elo.is_finite() && margin.is_finite() {
         format!("{elo:.1} +/- {margin:.1}")
     } else if elo.is_finite() {
         format!("{elo:.1} +/- inf")
-    } else if elo > 0.0 {
-        "+inf".to_string()
     } else {
-        "-inf".to_string()
+        match (elo > 0.0, bound) {
+            (true, Some(b)) => format!("+inf, at least {b:+.1}"),
+            (false, Some(b)) => format!("-inf, at most {b:+.1}"),
+            (true, None) => "+inf".to_string(),
+            (false, None) => "-inf".to_string(),
+        }
     }
 }
 
@@ -152,7 +165,7 @@ mod tests {
         stats.pairs.add_pair(2, 1);
         let table = stats.table(None);
         assert!(
-            table.contains("games 3: 2 wins, 1 draws, 0 losses for A; score 83.3%"),
+            table.contains("games 3: 2 wins, 1 draw, 0 losses for A; score 83.3%"),
             "{table}"
         );
         assert!(

@@ -47,6 +47,19 @@ impl Tally {
         Some((elo_from_score(s), (high - low) / 2.0))
     }
 
+    /// When one side won every game the estimate is infinite: the Elo the
+    /// games still allow at 95% (the exact binomial bound: a score of
+    /// 0.025^(1/n) when all n games are won), negative when all were lost.
+    pub fn one_sided_bound(&self) -> Option<f64> {
+        let n = self.games();
+        let bound = elo_from_score(0.025_f64.powf(1.0 / f64::from(n.max(1))));
+        match (self.wins, self.losses) {
+            (w, _) if n > 0 && w == n => Some(bound),
+            (_, l) if n > 0 && l == n => Some(-bound),
+            _ => None,
+        }
+    }
+
     /// The likelihood that the first engine is the stronger: draws carry no
     /// information, so only wins against losses count.
     pub fn los(&self) -> Option<f64> {
@@ -188,6 +201,30 @@ mod tests {
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
         (a - b).abs() <= tolerance
+    }
+
+    #[test]
+    fn a_perfect_score_is_bounded_by_what_the_games_allow() {
+        let one = Tally {
+            wins: 1,
+            draws: 0,
+            losses: 0,
+        };
+        // One win says next to nothing: 0.025 is the least score it allows.
+        assert!((one.one_sided_bound().unwrap() - elo_from_score(0.025)).abs() < 1e-9);
+        let ten_lost = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 10,
+        };
+        let bound = ten_lost.one_sided_bound().unwrap();
+        assert!(bound < 0.0 && bound > -1000.0, "{bound}");
+        let mixed = Tally {
+            wins: 3,
+            draws: 1,
+            losses: 0,
+        };
+        assert_eq!(mixed.one_sided_bound(), None);
     }
 
     #[test]
