@@ -273,3 +273,63 @@ fn bad_input_gets_one_clear_line() {
         );
     }
 }
+
+/// Ctrl-C in the middle of a game: the moves analysed so far come out, the
+/// rest of the game unmarked, with a closing word and the plot; status 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_what_is_analysed() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    // Forty plies of a quiet game, in ICCS.
+    let mut pos = chuhan::Position::startpos();
+    let mut rng = chuhan::random::Rng::new(7);
+    let mut text = String::new();
+    for ply in 0..40 {
+        let quiet: Vec<chuhan::Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| pos.piece_at(m.to()).is_none())
+            .collect();
+        let mv = quiet[rng.below(quiet.len() as u64) as usize];
+        if ply % 2 == 0 {
+            text += &format!("{}. ", ply / 2 + 1);
+        }
+        text += &format!("{mv} ");
+        pos.try_play(mv).unwrap();
+    }
+    text += "*\n";
+    let svg = std::env::temp_dir().join(format!("chuhan-analyse-int-{}.svg", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["analyse", "-", "--movetime", "250", "--svg", svg.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    // Once it reports progress (a second in), press Ctrl-C.
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while stderr.read_line(&mut line).unwrap() > 0 && !line.contains("position ") {
+        line.clear();
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}\n{rest}");
+    assert!(stdout.contains("analysis stopped after "), "{stdout}");
+    assert!(stdout.contains("20. "), "the whole game is written: {stdout}");
+    assert!(
+        rest.contains("interrupted: stopped in game 1 of 1 after "),
+        "{rest}"
+    );
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<polyline"));
+    let _ = std::fs::remove_file(&svg);
+}

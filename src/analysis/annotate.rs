@@ -79,6 +79,13 @@ pub fn annotated_pgn(
         marks.push(m.mark.map_or("", |mark| mark.suffix()));
         pos.make(m.mv);
     }
-    let closing = summary_comment(game, &Summary::of(review));
+    let mut closing = summary_comment(game, &Summary::of(review));
+    if review.moves.len() < game.moves.len() {
+        closing += &format!(
+            "; analysis stopped after {} of {} moves",
+            review.moves.len(),
+            game.moves.len()
+        );
+    }
     write_marked_pgn(&annotated, notation, &marks, Some(&closing))
 }

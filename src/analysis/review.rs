@@ -18,6 +18,7 @@ use crate::core::{Color, Move, Position};
 use crate::notation::Game;
 use crate::search::{wdl, Engine, Limits, Score};
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// Beyond this many centipawns either way a position is decided: values
 /// are capped here before the centipawns a move lost are taken (for a
@@ -147,7 +148,8 @@ impl MoveReview {
     }
 }
 
-/// A whole game, judged move by move.
+/// A game judged move by move (the first moves only, if the review was
+/// stopped).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameReview {
     /// The start position's verdict.
@@ -183,24 +185,27 @@ fn verdict(engine: &Engine, pos: &Position, limits: &Limits) -> Verdict {
 
 /// Reviews `game` with `engine` (its table kept from position to position,
 /// as in a game; clear it between games), each position searched under
-/// `limits`. `progress(done, total)` is called after each position.
+/// `limits`. `progress(done, total)` is called after each position; when it
+/// breaks, the review ends there and holds the moves judged so far.
 pub fn review_game(
     engine: &Engine,
     game: &Game,
     limits: &Limits,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> ControlFlow<()>,
 ) -> GameReview {
     let total = game.moves.len() + 1;
     let mut pos = game.start.clone();
     let start = verdict(engine, &pos, limits);
-    progress(1, total);
-    let mut before = start;
     let mut moves = Vec::with_capacity(game.moves.len());
+    if progress(1, total).is_break() {
+        return GameReview { start, moves };
+    }
+    let mut before = start;
     for (ply, &mv) in game.moves.iter().enumerate() {
         let mover = pos.side_to_move();
         pos.make(mv);
         let after = verdict(engine, &pos, limits);
-        progress(ply + 2, total);
+        let go_on = progress(ply + 2, total);
         let (loss, points_lost) = if before.best == Some(mv) {
             (0, 0)
         } else {
@@ -218,6 +223,9 @@ pub fn review_game(
             points_lost,
             mark: Mark::for_loss(points_lost),
         });
+        if go_on.is_break() {
+            break;
+        }
         before = after;
     }
     GameReview { start, moves }

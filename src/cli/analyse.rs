@@ -10,9 +10,11 @@ use super::{ToolError, VERSION};
 use crate::analysis::{annotated_pgn, review_game, svg_plot, GameReview, Summary};
 use crate::core::GameResult;
 use crate::eval::Evaluator;
+use crate::matchrunner::interrupt;
 use crate::notation::{notation_of, parse_pgn, Game, Notation};
 use crate::search::{Engine, Limits};
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -178,6 +180,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), ToolError> {
         if several { "s" } else { "" }
     );
     let started = Instant::now();
+    interrupt::install();
     let stdout = std::io::stdout();
     let mut failed = 0;
     let mut first = true;
@@ -225,6 +228,14 @@ pub fn run(args: AnalyseArgs) -> Result<(), ToolError> {
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             eprintln!("wrote {}", path.display());
         }
+        if interrupt::interrupted() {
+            return Err(ToolError::Interrupted(format!(
+                "stopped in game {} of {wanted} after {} of its {} moves; what is above is analysed",
+                index + 1,
+                review.moves.len(),
+                game.moves.len()
+            )));
+        }
     }
     eprintln!("done in {:.1} s", started.elapsed().as_secs_f64());
     if failed > 0 {
@@ -248,6 +259,11 @@ fn review_with_progress(
         if last.elapsed() >= Duration::from_secs(1) {
             last = Instant::now();
             eprintln!("game {index} of {wanted} ({name}): position {done} of {total}");
+        }
+        if interrupt::interrupted() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     };
     review_game(engine, game, limits, &mut progress)
