@@ -263,24 +263,78 @@ const CHASE_PGN: &str = "\
 1. 炮二平五 马８进７ *
 ";
 
+/// Games that end off the board, as PGN files from tournaments keep them:
+/// a resignation, a draw agreed, a loss on time (the Termination tag), and a
+/// mate whose result the file gets wrong.
+const ENDINGS_PGN: &str = "\
+[Red \"A\"]
+[Black \"B\"]
+[Result \"0-1\"]
+
+1. h2e2 h9g7 0-1
+
+[Red \"C\"]
+[Black \"D\"]
+[Result \"1/2-1/2\"]
+
+1. h2e2 h9g7 1/2-1/2
+
+[Red \"E\"]
+[Black \"F\"]
+[Result \"1-0\"]
+[Termination \"time forfeit\"]
+
+1. h2e2 h9g7 1-0
+
+[Red \"G\"]
+[Black \"H\"]
+[FEN \"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]
+[Result \"0-1\"]
+
+1. a0a9 0-1
+";
+
+#[test]
+fn each_game_is_named_and_an_ending_off_the_board_is_read_from_its_file() {
+    let (ok, out, err) = judge(&[], ENDINGS_PGN);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "game 1 (A vs B, 0-1): red_loses: Red resigned (the file's result; the board shows no end after 2 plies)",
+            "game 2 (C vs D, 1/2-1/2): draw: agreed (the file's result; the board shows no end after 2 plies)",
+            "game 3 (E vs F, 1-0): black_loses: time forfeit (the file's result; the board shows no end after 2 plies)",
+            "game 4 (G vs H, 0-1): black_loses: checkmate (the file says 0-1)",
+        ],
+        "{out}"
+    );
+    let (_, json, _) = judge(&["--json"], ENDINGS_PGN);
+    assert!(
+        json.lines().next().unwrap().starts_with(
+            "{\"verdict\":\"red_loses\",\"reason\":\"Red resigned\",\"plies\":2,\"moves\":[],\"game\":1,\"players\":\"A vs B\",\"result\":\"0-1\",\"from_file\":true}"
+        ),
+        "{json}"
+    );
+}
+
 /// Games are kept as PGN: judge reads a PGN file (any notation), from a
 /// path or stdin, and numbers its games as games.
 #[test]
 fn pgn_games_in_any_notation_are_judged() {
     let chase = "red_loses: perpetual chase of the cannon on a7 by Red";
     let expected = [
-        chase,
+        &format!("game 1 (chase in Chinese, *): {chase}"),
         "  b2a2 Red chase (cannon a7)",
         "  a7b7 Black idle",
         "  a2b2 Red chase (cannon b7)",
         "  b7a7 Black idle",
-        chase,
+        &format!("game 2 (chase in WXF, *): {chase}"),
         "  b2a2 Red chase (cannon a7)",
         "  a7b7 Black idle",
         "  a2b2 Red chase (cannon b7)",
         "  b7a7 Black idle",
         "error: game 3 (Careless vs Someone): move 2 (Red): 'h2e2' is not a legal move here",
-        "ongoing",
+        "game 4 (*): ongoing",
     ];
     let (ok, out, err) = judge(&[], CHASE_PGN);
     assert!(ok, "{err}");
@@ -298,6 +352,10 @@ fn pgn_games_in_any_notation_are_judged() {
     assert_eq!(
         lines[2],
         "{\"error\":\"move 2 (Red): 'h2e2' is not a legal move here\",\"game\":3}"
+    );
+    assert!(
+        lines[3].ends_with(",\"game\":4,\"players\":null,\"result\":\"*\"}"),
+        "{json}"
     );
     let (ok, _, err) = judge(&["/nonexistent/games.pgn"], "");
     assert!(!ok);

@@ -12,15 +12,19 @@
 //! line that is neither says which: `startpos`, `fen` or `position` starts
 //! the line form, anything else is PGN. A bad game gets one error line
 //! saying which game (counted as games, not lines) and what is wrong, and
-//! the tool goes on with the next.
+//! the tool goes on with the next. A PGN game is named by its number,
+//! players and result, and where the board shows no end its file's result
+//! is the ruling, said as such.
 
 use super::input::read_text;
 use super::ToolError;
-use crate::core::{BadMoveText, FenError, Move, Position, Square};
-use crate::notation::parse_pgn;
+use crate::core::{BadMoveText, FenError, GameResult, Move, Position, Square};
+use crate::notation::{parse_pgn, Game};
 use crate::rules::chase::ThreatWay;
 use crate::rules::explain::{explain_cycle, Attack, MoveEffects};
-use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
+use crate::rules::{
+    color_name, judge_game, CycleMove, GameError, GameJudgement, GameOutcome, RuleSet,
+};
 use std::fmt;
 use std::io::{self, Write};
 
@@ -32,8 +36,10 @@ use std::io::{self, Write};
 /// ...`; blank and `#` lines skipped), and prints the ruling at each game's
 /// first end: red_loses, black_loses, draw or ongoing, with the reason and
 /// each move of the judged cycle with its kind (check, mate-threat, chase,
-/// idle). A bad game gets one `error: game N: ...` line and the next game
-/// is judged.
+/// idle). A PGN game's ruling starts with its number, players and result,
+/// and a game the board leaves open ends as its file says (a resignation, a
+/// draw agreed). A bad game gets one `error: game N: ...` line and the next
+/// game is judged.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   echo 'startpos moves h2e2 h9g7' | chuhan judge
@@ -237,13 +243,41 @@ fn targets(m: &CycleMove) -> impl Iterator<Item = (&'static str, Square)> + '_ {
         .map(|t| (t.piece.kind.name(), t.square))
 }
 
-/// The plain-text report: the verdict and reason, then one line per cycle
-/// move, each followed by its effects when they were asked for.
-fn text_report(ruled: &Ruled) -> String {
+/// The ending a PGN file gives a game whose board shows none.
+fn off_the_board(
+    judgement: &GameJudgement,
+    file: Option<(&FileSays, usize)>,
+) -> Option<(&'static str, String)> {
+    file.filter(|_| judgement.outcome == GameOutcome::Ongoing)
+        .and_then(|(file, _)| file.ending_off_the_board())
+}
+
+/// The plain-text report: the verdict and reason (after the game's number,
+/// players and result for a PGN game, with the ending the file gives when
+/// the board shows none), then one line per cycle move, each followed by
+/// its effects when they were asked for.
+fn text_report(ruled: &Ruled, file: Option<(&FileSays, usize)>) -> String {
     let judgement = &ruled.judgement;
-    let mut out = judgement.outcome.name().to_string();
-    if !judgement.reason.is_empty() {
-        out += &format!(": {}", judgement.reason);
+    let mut out = String::new();
+    if let Some((file, game)) = file {
+        out += &format!("{}: ", file.label(game));
+    }
+    match off_the_board(judgement, file) {
+        Some((verdict, how)) => {
+            out += &format!(
+                "{verdict}: {how} (the file's result; the board shows no end after {} plies)",
+                judgement.plies
+            );
+        }
+        None => {
+            out += judgement.outcome.name();
+            if !judgement.reason.is_empty() {
+                out += &format!(": {}", judgement.reason);
+            }
+            if let Some(word) = file.and_then(|(f, _)| f.disagreement(judgement.outcome)) {
+                out += &format!(" ({word})");
+            }
+        }
     }
     for (i, m) in judgement.cycle.iter().flat_map(|c| &c.moves).enumerate() {
         out += &format!(
@@ -327,8 +361,9 @@ fn json_effects(m: &CycleMove, effects: &MoveEffects) -> String {
     )
 }
 
-/// One JSON object for one game.
-fn json_report(ruled: &Ruled) -> String {
+/// One JSON object for one game; a PGN game's adds its number, players and
+/// the file's result.
+fn json_report(ruled: &Ruled, file: Option<(&FileSays, usize)>) -> String {
     let judgement = &ruled.judgement;
     let moves: Vec<String> = judgement
         .cycle
@@ -353,10 +388,25 @@ fn json_report(ruled: &Ruled) -> String {
             )
         })
         .collect();
+    let about = file.map_or_else(String::new, |(file, game)| {
+        let players = file
+            .players
+            .as_deref()
+            .map_or("null".to_string(), json_string);
+        format!(
+            ",\"game\":{game},\"players\":{players},\"result\":\"{}\"",
+            GameResult::token(file.result)
+        )
+    });
+    // A game the board leaves open ends as its file says, marked so.
+    let (verdict, reason, from_file) = match off_the_board(judgement, file) {
+        Some((verdict, how)) => (verdict, how, true),
+        None => (judgement.outcome.name(), judgement.reason.clone(), false),
+    };
+    let from_file = if from_file { ",\"from_file\":true" } else { "" };
     format!(
-        "{{\"verdict\":\"{}\",\"reason\":{},\"plies\":{},\"moves\":[{}]}}",
-        judgement.outcome,
-        json_string(&judgement.reason),
+        "{{\"verdict\":\"{verdict}\",\"reason\":{},\"plies\":{},\"moves\":[{}]{about}{from_file}}}",
+        json_string(&reason),
         judgement.plies,
         moves.join(",")
     )
@@ -381,7 +431,71 @@ fn is_position_lines(text: &str) -> bool {
 struct Judged {
     /// The players (or the event) a PGN game names, for its error line.
     name: Option<String>,
+    /// What a PGN game's file says of it (none for position lines).
+    file: Option<FileSays>,
     ruling: Result<Ruled, String>,
+}
+
+/// What a PGN file says of a game besides its moves: who played, and how it
+/// ended when the board does not show it (a resignation, a draw agreed, a
+/// loss on time).
+struct FileSays {
+    /// `Red vs Black`, or the event, when the file names them.
+    players: Option<String>,
+    result: Option<GameResult>,
+    /// The `Termination` tag, when there is one.
+    termination: Option<String>,
+}
+
+impl FileSays {
+    fn of(game: &Game) -> FileSays {
+        let tag = |n: &str| game.tag(n).filter(|v| !v.is_empty() && *v != "?");
+        let players = match (tag("Red"), tag("Black")) {
+            (Some(r), Some(b)) => Some(format!("{r} vs {b}")),
+            _ => tag("Event").map(str::to_string),
+        };
+        FileSays {
+            players,
+            result: game.result,
+            termination: tag("Termination").map(str::to_string),
+        }
+    }
+
+    /// `game 3 (Red vs Black, 0-1)`, or `game 3 (*)` without names.
+    fn label(&self, game: usize) -> String {
+        let result = GameResult::token(self.result);
+        match &self.players {
+            Some(players) => format!("game {game} ({players}, {result})"),
+            None => format!("game {game} ({result})"),
+        }
+    }
+
+    /// The verdict and reason for a game the board leaves open but the file
+    /// says is over; `None` when the file says nothing either.
+    fn ending_off_the_board(&self) -> Option<(&'static str, String)> {
+        let result = self.result?;
+        let how = |default: &str| {
+            self.termination
+                .clone()
+                .unwrap_or_else(|| default.to_string())
+        };
+        Some(match result {
+            GameResult::RedWins => ("black_loses", how("Black resigned")),
+            GameResult::BlackWins => ("red_loses", how("Red resigned")),
+            GameResult::Draw => ("draw", how("agreed")),
+        })
+    }
+
+    /// A word when the file's result is not the board's ruling.
+    fn disagreement(&self, outcome: GameOutcome) -> Option<String> {
+        let result = self.result?;
+        let agrees = match outcome {
+            GameOutcome::Ongoing => true,
+            GameOutcome::Draw => result == GameResult::Draw,
+            GameOutcome::Loses(loser) => result == GameResult::loss_for(loser),
+        };
+        (!agrees).then(|| format!("the file says {}", result.as_str()))
+    }
 }
 
 /// Each game's ruling, in input order.
@@ -392,6 +506,7 @@ fn rulings(text: &str, rules: RuleSet, explain: bool) -> Vec<Judged> {
             .filter(|line| !is_skipped(line))
             .map(|line| Judged {
                 name: None,
+                file: None,
                 ruling: judge_line(line, rules, explain).map_err(|e| e.to_string()),
             })
             .collect();
@@ -401,11 +516,13 @@ fn rulings(text: &str, rules: RuleSet, explain: bool) -> Vec<Judged> {
         .map(|game| match game {
             Ok(game) => Judged {
                 name: None,
-                ruling: judge_moves(game.start, &game.moves, rules, explain)
+                file: Some(FileSays::of(&game)),
+                ruling: judge_moves(game.start.clone(), &game.moves, rules, explain)
                     .map_err(|e| e.to_string()),
             },
             Err(e) => Judged {
                 name: e.name,
+                file: None,
                 ruling: Err(e.problem.to_string()),
             },
         })
@@ -423,9 +540,10 @@ pub fn run(args: JudgeArgs) -> Result<(), ToolError> {
             Some(name) => format!("game {game} ({name})"),
             None => format!("game {game}"),
         };
+        let file = judged.file.as_ref().map(|f| (f, game));
         let report = match (judged.ruling, args.json) {
-            (Ok(judgement), false) => text_report(&judgement),
-            (Ok(judgement), true) => json_report(&judgement),
+            (Ok(judgement), false) => text_report(&judgement, file),
+            (Ok(judgement), true) => json_report(&judgement, file),
             (Err(e), false) => format!("error: {label}: {e}"),
             (Err(e), true) => format!("{{\"error\":{},\"game\":{game}}}", json_string(&e)),
         };
