@@ -137,6 +137,13 @@ sprt-baseline: build
 	@test -x "$(BASELINE)" || { echo "no baseline at $(BASELINE): make baseline REF=..., or BASELINE=path"; false; }
 	$(MATCH) -games 20000 -sprt elo0=$(ELO0) elo1=$(ELO1) alpha=0.05 beta=0.05
 
+# The picture in docs/gui.md: XBoard playing the engine (through uci2wb)
+# against MaxQi under Xvfb, a few moves in (Debian: apt-get install xboard
+# uci2wb fairymax xvfb x11-utils imagemagick).
+.PHONY: gui-screenshot
+gui-screenshot: build
+	scripts/gui-screenshot.sh docs/gui/xboard-chuhan.png
+
 # XBoard driving the engine through the UCCI adapter uci2wb, against MaxQi, 2
 # games at 10 s + 0.1 s, headless (Debian: apt-get install xboard uci2wb xvfb
 # xauth; MaxQi comes with xboard's fairymax package). Prints each game's
