@@ -67,16 +67,18 @@ fn a_chariot_given_for_a_cannon_is_a_blunder() {
     assert!(out.contains("[Format \"Chinese\"]"), "{out}");
     assert!(out.contains("[Annotator \"chuhan "), "{out}");
     assert!(out.contains("depth 6\"]"), "{out}");
-    assert!(out.contains("4. 车二进七??"), "{out}");
-    let comment = comment_after(out, "车二进七??");
+    // The mark is the standard glyph for a blunder, `$4` (`??`).
+    assert!(out.contains("4. 车二进七 $4 {"), "{out}");
+    let comment = comment_after(out, "车二进七 $4");
     // The value after it (Red's side, hundreds of centipawns) is about a
     // chariot less a cannon down, and the engine names its move.
     let value: f64 = comment.split('/').next().unwrap().parse().unwrap();
     assert!(value < -3.0, "{comment}");
     assert!(comment.contains("; lost "), "{comment}");
     assert!(comment.contains("; better "), "{comment}");
-    // Black's recapture is the engine's move: no mark, no better move.
-    assert!(out.contains("车８进２ {"), "{out}");
+    // Black's recapture is the engine's move: no mark, no better move; it
+    // is numbered again after the comment, as PGN writes it.
+    assert!(out.contains("4... 车８进２ {"), "{out}");
     assert!(!comment_after(out, "车８进２").contains("better"), "{out}");
     // Every move has its value and depth.
     assert_eq!(out.matches("/6").count(), 10, "{out}");
@@ -113,12 +115,12 @@ fn the_analysis_is_repeatable_and_reads_back() {
     assert_eq!(first.code, Some(0), "{}", first.err);
     assert_eq!(first.out, second.out);
     assert!(first.out.contains("[Format \"WXF\"]"), "{}", first.out);
-    assert!(first.out.contains("4. R2+7??"), "{}", first.out);
+    assert!(first.out.contains("4. R2+7 $4 {"), "{}", first.out);
     let back = run_with_input(&["convert", "--to", "iccs"], &first.out);
     assert_eq!(back.code, Some(0), "{}", back.err);
     assert_eq!(
         without_comments(&back.out),
-        "1. h2e2 h9g7 2. h0g2 b9c7 3. i0h0 i9h9 4. h0h7 h9h7 5. b0c2 g9e7 *",
+        "1. h2e2 1... h9g7 2. h0g2 2... b9c7 3. i0h0 3... i9h9 4. h0h7 $4 4... h9h7 5. b0c2 5... g9e7 *",
         "{}",
         back.out
     );
@@ -126,7 +128,7 @@ fn the_analysis_is_repeatable_and_reads_back() {
     let nodes = analyse(&["-", "--nodes", "3000"], CHARIOT_FOR_CANNON);
     assert_eq!(nodes.code, Some(0), "{}", nodes.err);
     assert!(nodes.out.contains("nodes 3000\"]"), "{}", nodes.out);
-    assert!(nodes.out.contains("车二进七??"), "{}", nodes.out);
+    assert!(nodes.out.contains("车二进七 $4"), "{}", nodes.out);
 }
 
 /// The last move mates: its comment says so, and the mover lost nothing.
@@ -152,7 +154,7 @@ fn a_position_met_again_is_worth_what_it_is_worth() {
                 1. a0a1 e9e8 2. a1a0 e8e9 3. a0a1 e9e8 *\n";
     let run = analyse(&["-", "--depth", "6"], game);
     assert_eq!(run.code, Some(0), "{}", run.err);
-    assert!(!without_comments(&run.out).contains('?'), "{}", run.out);
+    assert!(!without_comments(&run.out).contains('$'), "{}", run.out);
     assert!(!run.out.contains("+0.00"), "{}", run.out);
     assert!(
         run.out.contains(
@@ -301,13 +303,25 @@ fn ctrl_c_keeps_what_is_analysed() {
     text += "*\n";
     let svg = std::env::temp_dir().join(format!("chuhan-analyse-int-{}.svg", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
-        .args(["analyse", "-", "--movetime", "250", "--svg", svg.to_str().unwrap()])
+        .args([
+            "analyse",
+            "-",
+            "--movetime",
+            "250",
+            "--svg",
+            svg.to_str().unwrap(),
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
     // Once it reports progress (a second in), press Ctrl-C.
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
@@ -325,7 +339,10 @@ fn ctrl_c_keeps_what_is_analysed() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(130), "{stdout}\n{rest}");
     assert!(stdout.contains("analysis stopped after "), "{stdout}");
-    assert!(stdout.contains("20. "), "the whole game is written: {stdout}");
+    assert!(
+        stdout.contains("20. "),
+        "the whole game is written: {stdout}"
+    );
     assert!(
         rest.contains("interrupted: stopped in game 1 of 1 after "),
         "{rest}"

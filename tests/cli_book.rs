@@ -233,7 +233,7 @@ fn convert_rewrites_a_game() {
     );
     assert!(ok, "{err}");
     assert!(
-        out.contains("1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0"),
+        out.contains("1. 炮二平五 马８进７\n2. 马二进三 车９平８ 1-0"),
         "{out}"
     );
     let (ok, out, _) = chuhan(

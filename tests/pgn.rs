@@ -141,12 +141,13 @@ fn written_games_read_back_in_every_notation() {
             let again = parse_pgn(&text).remove(0).unwrap();
             assert_eq!(again.moves, game.moves, "{text}");
             assert_eq!(again.comments, game.comments, "{text}");
+            assert_eq!(again.nags, game.nags, "{text}");
             assert_eq!(again.result, game.result);
         }
     }
     let chinese = write_pgn(&games[0], Notation::Chinese(Script::Simplified));
     assert!(
-        chinese.contains("1. 炮二平五 马８进７ {the screen horse} 2. 马二进三 车９平８"),
+        chinese.contains("1. 炮二平五 马８进７ {the screen horse}\n2. 马二进三 车９平８"),
         "{chinese}"
     );
     assert!(chinese.contains("[Format \"Chinese\"]"));
@@ -159,17 +160,19 @@ fn annotated(fen: &str, moves: &str) -> Game {
     let moves: Vec<Move> = moves.split_whitespace().map(mv).collect();
     let mut comments = vec![None; moves.len()];
     comments[0] = Some("+0.35/12 1.204s".to_string());
+    let tags = vec![
+        ("Event".into(), "test \"quoted\" \\ slashed".into()),
+        ("FEN".into(), fen.into()),
+        ("Result".into(), "0-1".into()),
+    ];
     Game {
-        tags: vec![
-            ("Event".into(), "test \"quoted\" \\ slashed".into()),
-            ("FEN".into(), fen.into()),
-            ("Result".into(), "0-1".into()),
-        ],
-        start: Position::from_fen(fen).unwrap(),
-        moves,
         comments,
-        result: Some(GameResult::BlackWins),
-        variations: 0,
+        ..Game::new(
+            tags,
+            Position::from_fen(fen).unwrap(),
+            moves,
+            Some(GameResult::BlackWins),
+        )
     }
 }
 

@@ -1,13 +1,14 @@
-//! A reviewed game written back as PGN: each move with its mark (`?!`, `?`,
-//! `??`) and a comment (the value after it, from Red's side, and the depth;
+//! A reviewed game written back as PGN: each move with its mark (the
+//! glyphs `$6`, `$2`, `$4` for `?!`, `?`, `??`) and a comment (the value after it, from Red's side, and the depth;
 //! for a move that lost something, the engine's better move and its value),
-//! the game's own comments kept before them, and the summary per side as
-//! the last comment.
+//! the game's own glyphs and comments kept before them and apart, and the
+//! summary per side as the last comment.
 
+use super::mark::Mark;
 use super::review::{GameReview, MoveReview, Value, POINT};
 use super::summary::Summary;
 use crate::core::Position;
-use crate::notation::{format_move, write_marked_pgn, Game, Notation};
+use crate::notation::{format_move, write_marked_pgn, Annotation, Game, Notation};
 
 /// `+0.35/12`, then `; lost 5.10, expected result 0.93 -> 0.58; better h0g2
 /// (+0.30)` for a marked move: the centipawns it lost, the mover's expected
@@ -53,12 +54,14 @@ pub fn summary_comment(game: &Game, summary: &Summary) -> String {
 }
 
 /// `game` as PGN in `notation`, annotated from `review`, with an
-/// `Annotator` tag saying who looked and how hard.
+/// `Annotator` tag saying who looked and how hard; `stopped` says why the
+/// file's game goes no further, when it was cut at a move that did not read.
 pub fn annotated_pgn(
     game: &Game,
     review: &GameReview,
     notation: Notation,
     annotator: &str,
+    stopped: Option<&str>,
 ) -> String {
     let mut annotated = game.clone();
     annotated
@@ -67,19 +70,20 @@ pub fn annotated_pgn(
     annotated
         .tags
         .push(("Annotator".to_string(), annotator.to_string()));
+    // The engine's words and marks go apart from the file's own.
     let mut pos = game.start.clone();
-    let mut marks = Vec::with_capacity(review.moves.len());
-    for (ply, m) in review.moves.iter().enumerate() {
-        let ours = move_comment(m, &pos, notation);
-        let comment = &mut annotated.comments[ply];
-        *comment = Some(match comment.take() {
-            Some(theirs) => format!("{theirs}; {ours}"),
-            None => ours,
+    let mut added = Vec::with_capacity(review.moves.len());
+    for m in &review.moves {
+        added.push(Annotation {
+            nag: m.mark.map(Mark::nag_number),
+            comment: Some(move_comment(m, &pos, notation)),
         });
-        marks.push(m.mark.map_or("", |mark| mark.suffix()));
         pos.make(m.mv);
     }
     let mut closing = summary_comment(game, &Summary::of(review));
+    if let Some(why) = stopped {
+        closing += &format!("; {why}");
+    }
     if review.moves.len() < game.moves.len() {
         closing += &format!(
             "; analysis stopped after {} of {} moves",
@@ -87,5 +91,5 @@ pub fn annotated_pgn(
             game.moves.len()
         );
     }
-    write_marked_pgn(&annotated, notation, &marks, Some(&closing))
+    write_marked_pgn(&annotated, notation, &added, Some(&closing))
 }

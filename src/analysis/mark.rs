@@ -48,12 +48,12 @@ impl Mark {
         }
     }
 
-    /// The PGN numeric annotation glyph: `$6`, `$2` or `$4`.
-    pub fn nag(self) -> &'static str {
+    /// The PGN numeric annotation glyph: 6, 2 or 4 (`$6`, `$2`, `$4`).
+    pub fn nag_number(self) -> u8 {
         match self {
-            Mark::Inaccuracy => "$6",
-            Mark::Mistake => "$2",
-            Mark::Blunder => "$4",
+            Mark::Inaccuracy => 6,
+            Mark::Mistake => 2,
+            Mark::Blunder => 4,
         }
     }
 

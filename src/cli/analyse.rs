@@ -185,8 +185,18 @@ pub fn run(args: AnalyseArgs) -> Result<(), ToolError> {
     let mut failed = 0;
     let mut first = true;
     for (index, (number, game)) in chosen.into_iter().enumerate() {
-        let game = match game {
-            Ok(game) => game,
+        // A bad move ends its game there: the moves before it are analysed.
+        let (game, stopped) = match game {
+            Ok(game) => (game, None),
+            Err(e) if e.read_so_far.is_some() => {
+                failed += 1;
+                let game = *e.read_so_far.clone().expect("just checked");
+                eprintln!(
+                    "error: {e}; analysing the {} moves before it",
+                    game.moves.len()
+                );
+                (game, Some(format!("the game stops here: {}", e.problem)))
+            }
             Err(e) if several => {
                 failed += 1;
                 eprintln!("error: {e}; left out");
@@ -204,7 +214,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), ToolError> {
             summary.red,
             summary.black
         );
-        let pgn = annotated_pgn(&game, &review, notation, &annotator);
+        let pgn = annotated_pgn(&game, &review, notation, &annotator, stopped.as_deref());
         let mut out = stdout.lock();
         let separator = if first { "" } else { "\n" };
         // A closed pipe ends the run quietly, like other line tools.
@@ -239,7 +249,9 @@ pub fn run(args: AnalyseArgs) -> Result<(), ToolError> {
     }
     eprintln!("done in {:.1} s", started.elapsed().as_secs_f64());
     if failed > 0 {
-        return Err(format!("{failed} of {wanted} games could not be read (named above)").into());
+        return Err(
+            format!("{failed} of {wanted} games could not be read whole (named above)").into(),
+        );
     }
     Ok(())
 }

@@ -7,7 +7,7 @@
 use super::input::read_text;
 use super::ToolError;
 use crate::core::GameResult;
-use crate::notation::{parse_pgn, write_pgn, Game, Notation};
+use crate::notation::{parse_pgn, write_marked_pgn, write_pgn, Game, Notation};
 
 /// Rewrite the games of a file as PGN in the notation asked for.
 ///
@@ -71,6 +71,15 @@ pub fn run(args: ConvertArgs) -> Result<(), ToolError> {
                 }
                 written.push(write_pgn(&game, args.to));
             }
+            // A bad move ends its game there: the moves before it are
+            // written, with a closing word, and the error names it.
+            Err(e) if e.read_so_far.is_some() => {
+                failed += 1;
+                let game = e.read_so_far.as_deref().expect("just checked");
+                eprintln!("error: {e}; kept the {} moves before it", game.moves.len());
+                let stopped = format!("the game stops here: {}", e.problem);
+                written.push(write_marked_pgn(game, args.to, &[], Some(&stopped)));
+            }
             // One game that cannot be read does not hold back the others;
             // each is named, and the exit status says some were left out.
             Err(e) if wanted > 1 => {
@@ -82,7 +91,9 @@ pub fn run(args: ConvertArgs) -> Result<(), ToolError> {
     }
     print!("{}", written.join("\n"));
     if failed > 0 {
-        return Err(format!("{failed} of {wanted} games could not be read (named above)").into());
+        return Err(
+            format!("{failed} of {wanted} games could not be read whole (named above)").into(),
+        );
     }
     Ok(())
 }

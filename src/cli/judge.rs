@@ -450,7 +450,8 @@ struct FileSays {
 impl FileSays {
     fn of(game: &Game) -> FileSays {
         let tag = |n: &str| game.tag(n).filter(|v| !v.is_empty() && *v != "?");
-        let players = match (tag("Red"), tag("Black")) {
+        // XBoard names Red `White`.
+        let players = match (tag("Red").or(tag("White")), tag("Black")) {
             (Some(r), Some(b)) => Some(format!("{r} vs {b}")),
             _ => tag("Event").map(str::to_string),
         };

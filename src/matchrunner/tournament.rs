@@ -434,26 +434,15 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
     if config.pgn_minimal {
         // The seven tags, the game and format, the start position, the
         // moves: nothing more.
-        let game = Game {
-            tags,
-            start,
-            moves: record.moves.clone(),
-            comments: vec![None; record.moves.len()],
-            result: Some(record.result),
-            variations: 0,
-        };
+        let game = Game::new(tags, start, record.moves.clone(), Some(record.result));
         return (game, None);
     }
     tags.push(("Opening".to_string(), record.opening.name.clone()));
     tags.push(("TimeControl".to_string(), red.limits.to_string()));
     tags.push(("Termination".to_string(), record.termination.to_string()));
     let game = Game {
-        tags,
-        start,
-        moves: record.moves.clone(),
         comments: record.comments.clone(),
-        result: Some(record.result),
-        variations: 0,
+        ..Game::new(tags, start, record.moves.clone(), Some(record.result))
     };
     (game, Some(record.detail.clone()))
 }

@@ -1,18 +1,20 @@
 //! Move notation for game files and GUIs: ICCS coordinates (`h2e2`), WXF
 //! (`C2.5`) and Chinese (`炮二平五`), reading and writing each for a given
-//! position, and PGN game files in any of them.
+//! position; XBoard's (`Cbe2`), read only; and PGN game files in any of
+//! them.
 
 mod chinese;
 mod descriptive;
 mod iccs;
 mod pgn;
+mod san;
 mod wxf;
 
 pub use chinese::{parse_chinese, to_chinese, Script};
 pub use iccs::{looks_like_iccs, parse_iccs, to_iccs};
 pub use pgn::{
-    notation_of, parse_pgn, write_annotated_pgn, write_marked_pgn, write_pgn, Game, PgnError,
-    PgnProblem,
+    notation_of, parse_pgn, write_annotated_pgn, write_marked_pgn, write_pgn, Annotation, Game,
+    PgnError, PgnProblem,
 };
 pub use wxf::{parse_wxf, to_wxf};
 
@@ -45,7 +47,10 @@ impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotationError::BadText(t) => {
-                write!(f, "'{t}' is not a move in ICCS, WXF or Chinese notation")
+                write!(
+                    f,
+                    "'{t}' is not a move in ICCS, WXF, Chinese or XBoard's notation"
+                )
             }
             NotationError::NoSuchMove(t) => write!(f, "'{t}' is not a legal move here"),
             NotationError::Ambiguous(t) => write!(f, "'{t}' could be more than one move here"),
@@ -75,7 +80,7 @@ impl FromStr for Notation {
 
 /// Reads a move in whichever notation it is written: Chinese if it has a
 /// character that is not ASCII once full-width forms are narrowed, ICCS if
-/// it has that shape, WXF otherwise. Chinese editors write WXF and ICCS in
+/// it has that shape, XBoard's (`Cbe2`) if it has that one, WXF otherwise. Chinese editors write WXF and ICCS in
 /// full-width characters (`Ｃ２＝５`, `Ｈ２－Ｅ２`), so those are read as
 /// their ASCII twins.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
@@ -83,7 +88,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let result = if !narrow.is_ascii() {
         return parse_chinese(pos, text);
     } else if looks_like_iccs(&narrow) {
-        parse_iccs(pos, &narrow)
+        // XBoard's `E9e7` (the elephant on rank 9 to e7) has ICCS's shape.
+        parse_iccs(pos, &narrow).or_else(|e| san::parse_san(pos, &narrow).map_err(|_| e))
+    } else if san::looks_like_san(&narrow) {
+        san::parse_san(pos, &narrow)
     } else {
         parse_wxf(pos, &narrow)
     };

@@ -1,11 +1,15 @@
-//! PGN game files for Xiangqi: tag pairs, then move text in ICCS, WXF or
-//! Chinese notation (detected per move), with move numbers, comments `{..}`
-//! (kept, one per move) and `; ..` (dropped), variations `(..)` (skipped,
-//! and counted so a tool can say so), NAGs `$n` and a result. The crate's one PGN module: `chuhan convert`, the
-//! book builder and the match runner all read and write games here.
+//! PGN game files for Xiangqi: tag pairs, then move text in ICCS, WXF,
+//! Chinese notation or XBoard's SAN (detected per move), with move numbers,
+//! comments `{..}` (kept: the one before the first move as the game's
+//! foreword, the others one per move) and `; ..` (dropped), variations
+//! `(..)` (skipped, and counted so a tool can say so), annotations (`?!`
+//! after a move, or `$6`: kept as numeric annotation glyphs) and a result.
+//! The crate's one PGN module: `chuhan convert`, the book builder and the
+//! match runner all read and write games here.
 //!
 //! A bad game does not stop the others: [`parse_pgn`] gives one result per
-//! game, and an error names the game and the move that failed.
+//! game, and an error names the game and the move that failed, with the
+//! game as read up to that move.
 
 use super::{format_move, parse_move, Notation, NotationError};
 use crate::core::{Color, FenError, GameResult, Move, Position};
@@ -31,12 +35,36 @@ pub struct Game {
     pub moves: Vec<Move>,
     /// One per move: the `{..}` comments that follow it, joined by `; `.
     pub comments: Vec<Option<String>>,
+    /// One per move: its numeric annotation glyphs (`?!` is 6, `$4` is 4),
+    /// in the order written.
+    pub nags: Vec<Vec<u8>>,
+    /// The comment before the first move: often the game's whole story.
+    pub foreword: Option<String>,
     pub result: Option<GameResult>,
     /// How many variations `(..)` of the main line were skipped.
     pub variations: usize,
 }
 
 impl Game {
+    /// A game of `moves` from `start`, without comments or annotations.
+    pub fn new(
+        tags: Vec<(String, String)>,
+        start: Position,
+        moves: Vec<Move>,
+        result: Option<GameResult>,
+    ) -> Game {
+        Game {
+            tags,
+            start,
+            comments: vec![None; moves.len()],
+            nags: vec![Vec::new(); moves.len()],
+            moves,
+            foreword: None,
+            result,
+            variations: 0,
+        }
+    }
+
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -61,12 +89,14 @@ pub enum PgnProblem {
 }
 
 /// A game that could not be read: which one (1-based, with its players or
-/// event when the tags name them) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// event when the tags name them) and why; for a bad move, the game as read
+/// up to it, for the tools that keep what they can.
+#[derive(Clone, Debug)]
 pub struct PgnError {
     pub game: usize,
     pub name: Option<String>,
     pub problem: PgnProblem,
+    pub read_so_far: Option<Box<Game>>,
 }
 
 impl fmt::Display for PgnProblem {
@@ -107,6 +137,8 @@ struct RawGame {
     tags: Vec<(String, String)>,
     moves: Vec<String>,
     comments: Vec<Option<String>>,
+    nags: Vec<Vec<u8>>,
+    foreword: Option<String>,
     /// The result word of the move text: `Some(None)` for `*`.
     result: Option<Option<GameResult>>,
     unclosed: Option<char>,
@@ -137,6 +169,7 @@ impl RawGame {
             game: number,
             name: self.name(),
             problem,
+            read_so_far: None,
         };
         if let Some(c) = self.unclosed {
             return Err(fail(PgnProblem::Unclosed(c)));
@@ -154,12 +187,19 @@ impl RawGame {
         };
         let mut pos = start.clone();
         let mut moves = Vec::with_capacity(self.moves.len());
+        let mut bad_move = None;
         for (ply, text) in self.moves.iter().enumerate() {
             let side = pos.side_to_move();
-            let mv = parse_move(&pos, text)
-                .map_err(|error| fail(PgnProblem::BadMove { ply, side, error }))?;
-            pos.make(mv);
-            moves.push(mv);
+            match parse_move(&pos, text) {
+                Ok(mv) => {
+                    pos.make(mv);
+                    moves.push(mv);
+                }
+                Err(error) => {
+                    bad_move = Some(PgnProblem::BadMove { ply, side, error });
+                    break;
+                }
+            }
         }
         let tagged = self
             .tags
@@ -172,14 +212,27 @@ impl RawGame {
             (_, Some(t)) => t,
             (r, None) => r.flatten(),
         };
-        Ok(Game {
+        let name = self.name();
+        let read = moves.len();
+        let game = Game {
             tags: self.tags,
             start,
             moves,
-            comments: self.comments,
-            result,
+            comments: self.comments.into_iter().take(read).collect(),
+            nags: self.nags.into_iter().take(read).collect(),
+            foreword: self.foreword,
+            result: if bad_move.is_some() { None } else { result },
             variations: self.variations,
-        })
+        };
+        match bad_move {
+            None => Ok(game),
+            Some(problem) => Err(PgnError {
+                game: number,
+                name,
+                problem,
+                read_so_far: Some(Box::new(game)),
+            }),
+        }
     }
 }
 
@@ -215,9 +268,31 @@ fn write_tags<'a>(out: &mut String, tags: impl IntoIterator<Item = (&'a str, &'a
 /// The dots after a move number: ASCII, full-width and the ellipsis.
 const NUMBER_DOTS: [char; 3] = ['.', '．', '…'];
 
+/// The numeric annotation glyph a move's suffix stands for (`!` 1, `?` 2,
+/// `!!` 3, `??` 4, `!?` 5, `?!` 6), from the end of `word`.
+fn suffix_nag(word: &str) -> Option<u8> {
+    let marks = word.trim_end_matches(['+', '#']);
+    let suffix = &marks[marks.trim_end_matches(['!', '?']).len()..];
+    match suffix {
+        "!" => Some(1),
+        "?" => Some(2),
+        "!!" => Some(3),
+        "??" => Some(4),
+        "!?" => Some(5),
+        "?!" => Some(6),
+        _ => None,
+    }
+}
+
+/// `$6` as a numeric annotation glyph.
+fn nag_word(word: &str) -> Option<u8> {
+    word.strip_prefix('$')?.parse().ok()
+}
+
 /// A word of move text as a move, or `None` for numbers, NAGs and the like.
 fn move_word(word: &str) -> Option<&str> {
-    // Annotation marks only: every notation's moves end in a number.
+    // Annotation marks only: every notation's moves end in a number or a
+    // square.
     let word = word.trim_end_matches(['!', '?', '+', '#']);
     if word.is_empty() || word.starts_with('$') || word.chars().all(|c| NUMBER_DOTS.contains(&c)) {
         return None;
@@ -378,22 +453,34 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
                 if let Some(result) = result_token(&word) {
                     game.result = Some(result);
                     raw_games.push(std::mem::take(&mut game));
-                } else if let Some(word) = move_word(&word) {
-                    for mv in split_joined(word) {
+                } else if let Some(nag) = nag_word(&word) {
+                    if let Some(last) = game.nags.last_mut() {
+                        last.push(nag);
+                    }
+                } else if let Some(text) = move_word(&word) {
+                    for mv in split_joined(text) {
                         game.moves.push(mv.to_string());
                         game.comments.push(None);
+                        game.nags.push(Vec::new());
+                    }
+                    if let (Some(nag), Some(last)) = (suffix_nag(&word), game.nags.last_mut()) {
+                        last.push(nag);
                     }
                 }
             }
             Token::Variation => game.variations += 1,
             // A comment belongs to the move before it; one before the first
-            // move (or after the result) has no move to go with.
+            // move is the game's foreword (one after the result, with no
+            // game begun, has nothing to go with).
             Token::Comment(text) => {
+                let joined = |earlier: Option<String>| match earlier {
+                    Some(earlier) => format!("{earlier}; {text}"),
+                    None => text.clone(),
+                };
                 if let Some(last) = game.comments.last_mut() {
-                    *last = Some(match last.take() {
-                        Some(earlier) => format!("{earlier}; {text}"),
-                        None => text,
-                    });
+                    *last = Some(joined(last.take()));
+                } else if !game.tags.is_empty() || raw_games.is_empty() {
+                    game.foreword = Some(joined(game.foreword.take()));
                 }
             }
         }
@@ -410,20 +497,30 @@ pub fn parse_pgn(text: &str) -> Vec<Result<Game, PgnError>> {
 }
 
 /// Writes a game as PGN with its moves in `notation` (the `Format` tag is set
-/// to match, and the `Result` tag to the result written after the moves),
-/// each move followed by its `{comment}`; a line breaks before Red's move
-/// after ten plies, or before a word that would pass 79 characters.
+/// to match, and the `Result` tag to the result written after the moves):
+/// the foreword, then a line for each move of Red and Black's answer, each
+/// move followed by its annotation glyphs (`$6`) and its `{comment}`; a
+/// Black move after a comment is numbered again (`3...`), as the PGN
+/// standard writes it.
 pub fn write_pgn(game: &Game, notation: Notation) -> String {
     write_marked_pgn(game, notation, &[], None)
 }
 
-/// [`write_pgn`] with a mark after each move's text (`marks[ply]`: `?!`,
-/// `?`, `??` or nothing; missing entries are nothing) and a `{closing}`
-/// comment before the result, as an analysis writes them.
+/// What an analysis adds to a move, written after the file's own glyphs and
+/// comment and apart from them: a glyph (`$4` for `??`) and a comment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    pub nag: Option<u8>,
+    pub comment: Option<String>,
+}
+
+/// [`write_pgn`] with an analysis' [`Annotation`] after each move
+/// (`added[ply]`; missing entries add nothing) and a `{closing}` comment
+/// before the result.
 pub fn write_marked_pgn(
     game: &Game,
     notation: Notation,
-    marks: &[&str],
+    added: &[Annotation],
     closing: Option<&str>,
 ) -> String {
     let format = match notation {
@@ -449,60 +546,57 @@ pub fn write_marked_pgn(
     });
     let format_tag = (!wrote_format).then_some(("Format", format));
     write_tags(&mut out, tags.chain(format_tag));
+    if let Some(text) = &game.foreword {
+        out.push_str(&comment(text));
+        out.push('\n');
+    }
     let mut pos = game.start.clone();
-    // Words, each marked with whether a line must break before it; a move
-    // number stays on the line of its move.
-    let mut words: Vec<(String, bool)> = Vec::new();
+    let mut line = String::new();
+    let mut after_comment = true;
+    fn push(line: &mut String, word: &str) {
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
     for (ply, &mv) in game.moves.iter().enumerate() {
         let number = pos.fullmove_number();
         let red = pos.side_to_move() == Color::Red;
-        let ten = ply > 0 && ply % 10 == 0;
-        let prefix = if red {
-            format!("{number}. ")
-        } else if ply == 0 {
-            format!("{number}. ... ")
-        } else {
-            String::new()
-        };
-        let mark = marks.get(ply).copied().unwrap_or("");
-        let text = format_move(&pos, mv, notation);
-        words.push((format!("{prefix}{text}{mark}"), red && ten));
-        if let Some(Some(text)) = game.comments.get(ply) {
-            words.push((comment(text), false));
+        if red && !line.is_empty() {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if red {
+            push(&mut line, &format!("{number}."));
+        } else if after_comment {
+            push(&mut line, &format!("{number}..."));
+        }
+        push(&mut line, &format_move(&pos, mv, notation));
+        let extra = added.get(ply);
+        let theirs = game.nags.get(ply).map_or(&[][..], Vec::as_slice);
+        let ours = extra.and_then(|a| a.nag).filter(|n| !theirs.contains(n));
+        for nag in theirs.iter().chain(ours.as_ref()) {
+            push(&mut line, &format!("${nag}"));
+        }
+        after_comment = false;
+        let comments = [
+            game.comments.get(ply).and_then(Option::as_deref),
+            extra.and_then(|a| a.comment.as_deref()),
+        ];
+        for text in comments.into_iter().flatten() {
+            push(&mut line, &comment(text));
+            after_comment = true;
         }
         pos.make(mv);
     }
     if let Some(text) = closing {
-        words.push((comment(text), false));
+        push(&mut line, &comment(text));
     }
-    words.push((result.to_string(), false));
-    let mut line_len = 0;
-    for (word, break_before) in words {
-        let len = display_width(&word);
-        if line_len > 0 && (break_before || line_len + 1 + len > 79) {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(&word);
-        line_len += len;
-    }
+    push(&mut line, result);
+    out.push_str(&line);
     out.push('\n');
     out
-}
-
-/// How many columns `text` takes in a terminal: Chinese characters and
-/// full-width forms take two.
-fn display_width(text: &str) -> usize {
-    text.chars()
-        .map(|c| match c as u32 {
-            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF => 2,
-            0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => 2,
-            _ => 1,
-        })
-        .sum()
 }
 
 /// `{text}`, with any `}` in it (which would end the comment) made `)`.
