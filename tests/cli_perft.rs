@@ -55,3 +55,33 @@ fn bad_input_gives_one_error_line_and_a_failure_code() {
         assert!(!err.contains("panicked"));
     }
 }
+
+/// A deep count tells stderr how far it has come, root move by root move,
+/// alone or shared among the cores, and counts the same either way.
+#[test]
+fn a_deep_count_reports_its_progress() {
+    // Two kings and a chariot: depth 7 in well under a second.
+    let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    let mut counts = Vec::new();
+    for extra in [&[][..], &["--parallel"]] {
+        let mut args = vec!["perft", "7", "--fen", fen];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = chuhan(&args);
+        assert!(ok, "{err}");
+        let last = err.lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with("perft 7: ") && last.contains(" root moves, "),
+            "{err}"
+        );
+        let (done, total) = last["perft 7: ".len()..]
+            .split_once(" of ")
+            .map(|(d, rest)| (d.to_string(), rest.split(' ').next().unwrap().to_string()))
+            .unwrap();
+        assert_eq!(done, total, "{err}");
+        counts.push(out.lines().next().unwrap().to_string());
+    }
+    assert_eq!(counts[0], counts[1]);
+    // A shallow one says nothing on stderr.
+    let (ok, _, err) = chuhan(&["perft", "3"]);
+    assert!(ok && err.is_empty(), "{err}");
+}

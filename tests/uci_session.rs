@@ -246,10 +246,16 @@ fn variant_debug_and_hash_as_multi_variant_guis_use_them() {
     one_error(&mut e, "debug maybe", "maybe");
     one_error(&mut e, "debug", "debug");
     // The largest size announced is in range, and refused only for want of memory.
+    // The error names the option as UCI calls it (not UCCI's hashsize).
     one_error(
         &mut e,
         "setoption name Hash value 33554432",
-        "not enough memory",
+        "Hash 33554432: not enough memory",
+    );
+    one_error(
+        &mut e,
+        "setoption name BookFile value /nonexistent/book.obk",
+        "BookFile: ",
     );
     one_error(&mut e, "setoption name Hash value 33554433", "33554432");
     quiet(&mut e, "setoption name Hash value 32");
@@ -383,4 +389,23 @@ fn the_xiangqi_variant_speaks_ranks_1_to_10_and_reads_both() {
             && said[0].contains("ranks 0-9"),
         "{said:?}"
     );
+}
+
+/// `bench` with `quit` right behind it: the bench finishes and says its
+/// line before the engine leaves, as Stockfish does.
+#[test]
+fn quit_after_bench_waits_for_its_line() {
+    let mut e = uci();
+    e.send("bench 2");
+    e.send("quit");
+    let mut said = Vec::new();
+    while let Some(line) = e.next_line(SLOW) {
+        said.push(line);
+    }
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string bench depth 2 evaluation ")),
+        "{said:?}"
+    );
+    assert!(e.exits_within(Duration::from_secs(10)));
 }

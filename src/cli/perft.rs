@@ -1,10 +1,17 @@
 //! `chuhan perft <depth> [--fen FEN] [--divide] [--parallel]`: counts leaf
 //! nodes and prints nodes, time and speed; `--divide` lists each root move.
+//! A deep count (depth 7 and more: minutes to hours) tells stderr how many
+//! root moves are done, at most once a second.
 
 use super::values::{fen_words, number};
 use super::ToolError;
-use crate::core::{divide, perft, perft_parallel, Position};
-use std::time::Instant;
+use crate::core::{perft, Move, Position};
+use rayon::prelude::*;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// From this depth a count takes long enough to report its progress.
+const PROGRESS_DEPTH: u32 = 7;
 
 /// Count the leaf nodes of the legal move tree (perft).
 ///
@@ -41,20 +48,55 @@ pub fn run(args: PerftArgs) -> Result<(), ToolError> {
         None => Position::startpos(),
     };
     let start = Instant::now();
-    let nodes = if args.divide {
-        let counts = divide(&mut pos, args.depth);
-        for (mv, n) in &counts {
-            println!("{mv}: {n}");
+    let nodes = if args.depth <= 1 || (!args.divide && args.depth < PROGRESS_DEPTH) {
+        perft(&mut pos, args.depth)
+    } else {
+        let counts = root_counts(&pos, args.depth, args.parallel, start);
+        if args.divide {
+            for (mv, n) in &counts {
+                println!("{mv}: {n}");
+            }
         }
         counts.iter().map(|(_, n)| n).sum()
-    } else if args.parallel {
-        perft_parallel(&pos, args.depth)
-    } else {
-        perft(&mut pos, args.depth)
     };
     let seconds = start.elapsed().as_secs_f64();
     println!("nodes {nodes}");
     println!("time {:.3} s", seconds);
     println!("nps {:.0}", nodes as f64 / seconds.max(1e-9));
     Ok(())
+}
+
+/// Each root move's count, in the order of the legal moves; with `parallel`
+/// the root moves are shared among the cores. Deep counts report how many
+/// root moves are done.
+fn root_counts(pos: &Position, depth: u32, parallel: bool, start: Instant) -> Vec<(Move, u64)> {
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    let total = moves.len();
+    // (root moves done, nodes so far, when stderr last heard)
+    let done = Mutex::new((0usize, 0u64, start));
+    let count = |&mv: &Move| {
+        let mut child = pos.clone();
+        child.make(mv);
+        let nodes = perft(&mut child, depth - 1);
+        if depth >= PROGRESS_DEPTH {
+            let mut done = done.lock().unwrap_or_else(|p| p.into_inner());
+            done.0 += 1;
+            done.1 += nodes;
+            if done.2.elapsed() >= Duration::from_secs(1) || done.0 == total {
+                done.2 = Instant::now();
+                eprintln!(
+                    "perft {depth}: {} of {total} root moves, {} nodes, {:.0} s",
+                    done.0,
+                    done.1,
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        (mv, nodes)
+    };
+    if parallel {
+        moves.par_iter().map(count).collect()
+    } else {
+        moves.iter().map(count).collect()
+    }
 }

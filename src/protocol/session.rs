@@ -14,7 +14,7 @@ use super::go::{self, GoPlan, GoState, Outcome};
 use super::io::Output;
 use super::job::Job;
 use super::numbering::{self, RankChoice};
-use super::options::{Effect, OptionError, Options};
+use super::options::{self, Effect, OptionError, Options};
 use super::thinking::{Finished, Thinking};
 use super::{bench, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
@@ -368,6 +368,10 @@ impl Session {
             Err(e @ OptionError::Unknown(_)) => return self.note(e),
             Err(e) => return self.error(e),
         };
+        // Errors name the option as this dialect calls it (`Hash`, not `hashsize`).
+        let name = options::spec_named(self.dialect(), name)
+            .and_then(|spec| spec.name(self.dialect()))
+            .unwrap_or(name);
         let o = &self.options;
         match effect {
             Effect::None => {}
@@ -377,7 +381,7 @@ impl Session {
                     let wanted = o.hash_megabytes;
                     self.options.hash_megabytes = self.engine.hash_megabytes();
                     return self.error(format!(
-                        "hashsize {wanted}: not enough memory; keeping {} MB",
+                        "{name} {wanted}: not enough memory; keeping {} MB",
                         self.options.hash_megabytes
                     ));
                 }
@@ -393,7 +397,7 @@ impl Session {
             Effect::OpenBooks => {
                 let files = o.book_files.clone();
                 for e in self.book.set_files(&files) {
-                    self.error(format!("bookfiles: {e}"));
+                    self.error(format!("{name}: {e}"));
                 }
             }
             Effect::SetBookRandomness => self.book.set_randomness(o.randomness),
@@ -641,7 +645,14 @@ impl Session {
                 thinking.control.stop();
                 thinking.join();
             }
-            Some(Busy::Job(job)) => job.stop(),
+            Some(Busy::Job(job)) => {
+                job.stop();
+                // A bench cannot be stopped: it finishes and says its line
+                // before the engine leaves, as Stockfish's does.
+                if !job.stoppable {
+                    self.out.lines(job.wait());
+                }
+            }
             None => {}
         }
         if self.dialect() == Dialect::Ucci {
