@@ -267,17 +267,75 @@ fn should_stop_iterating(
     settled: Settledness,
     root_moves: usize,
 ) -> bool {
-    if shared.pondering.load(Ordering::Relaxed) {
-        return false;
-    }
     let Some(plan) = shared.plan else {
         return false;
     };
-    if root_moves == 1 {
-        return true;
+    let pondering = shared.pondering.load(Ordering::Relaxed);
+    // A ponder search thinks on until told; one that would have stopped by
+    // now, counting from `go`, answers at once on `ponderhit`.
+    let elapsed = if pondering {
+        shared.since_go()
+    } else {
+        shared.elapsed()
+    };
+    let done = root_moves == 1
+        || (is_mate(score) && depth >= 2 * (MATE - score.abs()) + 4)
+        || elapsed >= plan.soft_limit(settled);
+    if pondering {
+        if done {
+            shared.stop_on_ponderhit.store(true, Ordering::Relaxed);
+        }
+        return false;
     }
-    if is_mate(score) && depth >= 2 * (MATE - score.abs()) + 4 {
-        return true;
+    done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Evaluator;
+    use crate::search::limits::TimePlan;
+    use crate::search::tt::TranspositionTable;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    fn pondering(soft: Duration) -> Shared {
+        let plan = TimePlan {
+            soft,
+            hard: soft * 3,
+            fixed: false,
+        };
+        Shared::new(
+            Arc::new(TranspositionTable::new(1)),
+            Arc::default(),
+            Evaluator::default(),
+            true,
+            Some(plan),
+            None,
+        )
     }
-    shared.elapsed() >= plan.soft_limit(settled)
+
+    const SETTLED: Settledness = Settledness {
+        stable_iterations: 1,
+        score_drop: 0,
+        best_move_effort: 0.5,
+    };
+
+    /// A ponder search never stops by itself; one that has thought as long
+    /// as its plan allows answers at once on `ponderhit`, and one that has
+    /// not starts its clock then and thinks on.
+    #[test]
+    fn a_ponder_search_that_thought_enough_answers_at_once_on_ponderhit() {
+        let done = pondering(Duration::ZERO);
+        assert!(!should_stop_iterating(&done, 8, 30, SETTLED, 40));
+        assert!(!done.stop.load(Ordering::Relaxed));
+        done.ponderhit();
+        assert!(done.stop.load(Ordering::Relaxed));
+
+        let early = pondering(Duration::from_secs(3600));
+        assert!(!should_stop_iterating(&early, 8, 30, SETTLED, 40));
+        early.ponderhit();
+        assert!(!early.stop.load(Ordering::Relaxed));
+        assert!(!should_stop_iterating(&early, 9, 30, SETTLED, 40));
+    }
 }

@@ -18,6 +18,10 @@ pub struct Shared {
     pub evaluator: Evaluator,
     pub stop: AtomicBool,
     pub pondering: AtomicBool,
+    /// While pondering, the search has thought as long as its plan would
+    /// have let it since `go`: at `ponderhit` it answers at once, as
+    /// Stockfish's does, instead of starting the clock and thinking on.
+    pub stop_on_ponderhit: AtomicBool,
     pub nodes: AtomicU64,
     /// When `go` arrived.
     go_time: Instant,
@@ -43,6 +47,7 @@ impl Shared {
             evaluator,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
+            stop_on_ponderhit: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             go_time: Instant::now(),
             start: Mutex::new(Instant::now()),
@@ -52,12 +57,16 @@ impl Shared {
     }
 
     /// The opponent played the expected move: the clock starts now and the
-    /// search is no longer pondering.
+    /// search is no longer pondering; a search that has already thought
+    /// enough stops at once.
     pub fn ponderhit(&self) {
         if let Ok(mut start) = self.start.lock() {
             *start = Instant::now();
         }
         self.pondering.store(false, Ordering::Relaxed);
+        if self.stop_on_ponderhit.load(Ordering::Relaxed) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     pub fn since_go(&self) -> Duration {
