@@ -308,7 +308,19 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
     assert!(ok, "{stderr}");
     let epochs: Vec<&str> = stdout.lines().filter(|l| l.starts_with("epoch ")).collect();
     assert_eq!(epochs.len(), 4, "{stdout}");
-    assert!(epochs[3].contains(" validation "), "{}", epochs[3]);
+    // Epoch 0 is the network before training: a loss and no step size.
+    assert!(
+        epochs[0].starts_with("epoch 0 (before training) loss ") && !epochs[0].contains(" lr "),
+        "{}",
+        epochs[0]
+    );
+    assert!(
+        epochs[3].starts_with("epoch 3 loss over its steps ")
+            && epochs[3].contains(" validation ")
+            && epochs[3].contains(" after it, lr "),
+        "{}",
+        epochs[3]
+    );
     assert!(
         stdout.contains("the best validation loss"),
         "the network written is the best epoch's: {stdout}"
