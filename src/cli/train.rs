@@ -20,9 +20,8 @@ use std::path::{Path, PathBuf};
 /// then runs Adam on the cross-entropy between sigmoid(K * eval) and the
 /// target LAMBDA * result + (1 - LAMBDA) * sigmoid(K * score). The network
 /// is left-right symmetric by construction.
-/// After every epoch it prints the training loss (the mean over the epoch's
-/// steps; before any, the starting network's) and the validation loss
-/// (the network's after the epoch), writes the
+/// After every epoch it prints the loss after it on the training positions
+/// (on every tenth of them) and on the held-out ones, writes the
 /// checkpoint OUT.ckpt (to go on with `--resume`: the run continues at the
 /// next epoch as if never stopped), and writes the network (OUT, the
 /// engine's format, for `setoption name EvalFile`) when its validation loss
@@ -153,26 +152,17 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
                 .validation_loss
                 .map(|v| format!(" validation {v:.6}"))
                 .unwrap_or_default();
-            // Epoch 0 is the network before any step: its loss, and no
-            // step size. Later epochs' training loss is the mean over their
-            // steps, each taken before its step's update (a pass over all
-            // the data after the epoch would cost a third of an epoch);
-            // the validation loss is the network's after the epoch.
-            if r.epoch == 0 {
-                println!(
-                    "epoch 0 (before training) loss {:.6}{validation} elapsed {:.1} s",
-                    r.loss,
-                    r.elapsed.as_secs_f64()
-                );
-            } else {
-                println!(
-                    "epoch {} loss over its steps {:.6}{validation} after it, lr {:.6} elapsed {:.1} s",
-                    r.epoch,
-                    r.loss,
-                    r.learning_rate,
-                    r.elapsed.as_secs_f64()
-                );
-            }
+            // Epoch 0 is the network before any step: no step size.
+            let lr = match r.epoch {
+                0 => " (before training)".to_string(),
+                _ => format!(" lr {:.6}", r.learning_rate),
+            };
+            println!(
+                "epoch {} loss {:.6}{validation}{lr} elapsed {:.1} s",
+                r.epoch,
+                r.loss,
+                r.elapsed.as_secs_f64()
+            );
             let improved = match (r.validation_loss, best) {
                 (Some(v), Some((b, _))) => v < b,
                 _ => true,

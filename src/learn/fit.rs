@@ -76,9 +76,8 @@ pub fn shuffle(order: &mut [u32], seed: u64) {
 #[derive(Clone, Debug, PartialEq)]
 pub struct EpochReport {
     pub epoch: usize,
-    /// On the training positions: the tuner's after the epoch, the
-    /// network trainer's the mean over the epoch's steps (epoch 0: both
-    /// over the data before any step).
+    /// On the training positions after the epoch (epoch 0: before any
+    /// step); the network trainer's on every tenth of them.
     pub loss: f64,
     /// On the held-out positions, if there are any.
     pub validation_loss: Option<f64>,
