@@ -29,6 +29,7 @@ use super::endgame::held_to_material;
 use super::history::{Histories, PieceTo};
 use super::info::{Info, InfoSink};
 use super::movepick::{MovePicker, Picked, QuiescencePicker};
+use super::params;
 use super::reporter::Reporter;
 use super::score::{
     is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_BOUND, RULE_WIN,
@@ -52,8 +53,6 @@ const FADE_FROM: u32 = NATURAL_LIMIT_PLIES / 2;
 /// to move never passes, and at or below which a pass is verified.
 const NULL_MOVE_FORCE: u32 = 2;
 const THIN_FORCE: u32 = 2;
-/// Depth from which a null move's cut is verified whatever the force.
-const VERIFY_FROM_DEPTH: i32 = 12;
 
 /// `Worker::rule_reach` when no rule verdict was met.
 const NO_REACH: i32 = i32::MAX;
@@ -77,9 +76,6 @@ struct Repetition {
     /// How many there are.
     earlier: usize,
 }
-
-/// The least depth at which the hash move is tested for being singular.
-const SINGULAR_DEPTH: i32 = 8;
 
 /// What the singular-extension search says of the hash move.
 enum Singular {
@@ -158,7 +154,10 @@ impl<'a> Worker<'a> {
         let mut reductions = Box::new([[0; 64]; 64]);
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.2) as i32;
+                let (base, divisor) = (params::lmr_base(), params::lmr_divisor());
+                *r = (f64::from(base) / 100.0
+                    + (d as f64).ln() * (m as f64).ln() / (f64::from(divisor) / 100.0))
+                    as i32;
             }
         }
         Worker {
@@ -456,16 +455,16 @@ impl<'a> Worker<'a> {
     /// the one that cannot afford to move (困毙: having no good move loses,
     /// and no legal move is a loss), and a deep cut costs most when wrong.
     fn null_move_needs_verification(&self, depth: i32) -> bool {
-        depth >= VERIFY_FROM_DEPTH || self.attacking_force() <= THIN_FORCE
+        depth >= params::nmp_verify_depth() || self.attacking_force() <= THIN_FORCE
     }
 
     /// Whether the hash move of `hit` may be tested for being singular at
     /// `depth`: its result is a fail-high or exact from nearly as deep, and
     /// an ordinary score that holds on any path and before the natural limit.
     fn singular_candidate(&self, hit: &TtHit, depth: i32) -> bool {
-        depth >= SINGULAR_DEPTH
+        depth >= params::singular_depth()
             && matches!(hit.bound, Bound::Lower | Bound::Exact)
-            && hit.depth >= depth - 3
+            && hit.depth >= depth - params::singular_tt_depth()
             && !is_mate(hit.score)
             && !is_rule_score(hit.score)
             && self.limit_beyond(hit.depth)
@@ -484,7 +483,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
     ) -> Singular {
-        let singular_beta = hit.score - 2 * depth;
+        let singular_beta = hit.score - params::singular_margin() * depth;
         self.stack[ply].excluded = hit.mv;
         let score = self.search::<false>(
             singular_beta - 1,
@@ -644,19 +643,23 @@ impl<'a> Worker<'a> {
 
         if !PV && !in_check && !is_mate(beta) {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 7 && eval - 90 * (depth - improving as i32) >= beta {
+            if depth <= params::rfp_depth()
+                && eval - params::rfp_margin() * (depth - improving as i32) >= beta
+            {
                 return eval;
             }
             // Null move: if passing still beats beta, a real move will too.
             let previous_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
-            if depth >= 3
+            if depth >= params::nmp_depth()
                 && eval >= beta
                 && !previous_was_null
                 && excluded.is_none()
                 && ply >= self.null_min_ply
                 && self.attacking_force() >= NULL_MOVE_FORCE
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = params::nmp_base()
+                    + depth / params::nmp_depth_divisor()
+                    + ((eval - beta) / params::nmp_eval_divisor()).min(params::nmp_eval_max());
                 self.stack[ply].mv = None;
                 self.play_null();
                 let score = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
@@ -693,7 +696,7 @@ impl<'a> Worker<'a> {
         }
 
         // Internal iterative reduction: without a hash move, ordering is poor.
-        if depth >= 4 && tt_move.is_none() && (PV || cut_node) {
+        if depth >= params::iir_depth() && tt_move.is_none() && (PV || cut_node) {
             depth -= 1;
         }
 
@@ -737,16 +740,25 @@ impl<'a> Worker<'a> {
             if !root && best_score > -MATE_BOUND && !in_check && !is_mate(alpha) && !gives_check {
                 if quiet
                     && !PV
-                    && depth <= 4
-                    && searched as i32 >= (3 + depth * depth) / (2 - improving as i32)
+                    && depth <= params::lmp_depth()
+                    && searched as i32
+                        >= (params::lmp_base() + depth * depth) / (2 - improving as i32)
                 {
                     continue;
                 }
-                if quiet && depth <= 6 && searched > 0 && eval + 120 + 90 * depth <= alpha {
+                if quiet
+                    && depth <= params::fp_depth()
+                    && searched > 0
+                    && eval + params::fp_base() + params::fp_margin() * depth <= alpha
+                {
                     continue;
                 }
-                let see_margin = if quiet { -50 * depth } else { -110 * depth };
-                if depth <= 5 && !see_ge(&self.pos, mv, see_margin) {
+                let see_margin = if quiet {
+                    -params::see_quiet_margin() * depth
+                } else {
+                    -params::see_capture_margin() * depth
+                };
+                if depth <= params::see_depth() && !see_ge(&self.pos, mv, see_margin) {
                     continue;
                 }
             }
@@ -777,7 +789,7 @@ impl<'a> Worker<'a> {
                 -self.search::<PV>(-beta, -alpha, new_depth, ply + 1, false)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched > root as usize && (quiet || !PV) {
+                if depth >= params::lmr_depth() && searched > root as usize && (quiet || !PV) {
                     r = self.reductions[(depth as usize).min(63)][searched.min(63)];
                     r += !PV as i32 + (!improving) as i32 + cut_node as i32;
                     r -= gives_check as i32 + tt_pv as i32;
@@ -785,7 +797,7 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.histories.quiet_score(side, mv) / 6000;
+                        r -= self.histories.quiet_score(side, mv) / params::lmr_history_divisor();
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -944,7 +956,7 @@ impl<'a> Worker<'a> {
                     .piece_at(mv.to())
                     .map_or(0, |p| SEE_VALUE[p.kind.index()]);
                 // Delta pruning: even winning the piece cannot reach alpha.
-                if stand_pat + victim + 150 <= alpha {
+                if stand_pat + victim + params::delta_margin() <= alpha {
                     continue;
                 }
                 if !see_ge(&self.pos, mv, 0) {

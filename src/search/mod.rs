@@ -13,6 +13,7 @@ mod history;
 mod info;
 mod limits;
 mod movepick;
+pub mod params;
 mod reporter;
 pub mod score;
 pub mod see;

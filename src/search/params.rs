@@ -1,0 +1,125 @@
+//! Every tuning number of the search in one place: each with its value,
+//! the range a tuner may move it in, the step it should try (SPSA's `c`,
+//! about a tenth of the range), and what it controls. The search reads
+//! them as functions that a normal build turns into constants (no speed
+//! lost; the bench signature proves the values unchanged).
+//!
+//! Depths are plies; margins centipawns; the reduction table's two numbers
+//! are hundredths (`LMR_BASE` 60 is 0.60).
+
+/// One tunable number of the search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The name a tuner and an engine option know it by.
+    pub name: &'static str,
+    pub value: i32,
+    pub min: i32,
+    pub max: i32,
+    /// The perturbation a tuner should start from.
+    pub step: i32,
+    /// What it controls, in one line.
+    pub what: &'static str,
+}
+
+/// Declares each parameter once: a function the search calls (a constant
+/// in a normal build) and a row of [`PARAMS`].
+macro_rules! search_params {
+    ($($(#[doc = $what:literal])+ $name:ident = $value:literal in $min:literal..=$max:literal step $step:literal;)+) => {
+        $(
+            $(#[doc = $what])+
+            #[inline(always)]
+            pub const fn $name() -> i32 {
+                $value
+            }
+        )+
+
+        /// Every parameter, in the order the search meets them.
+        pub const PARAMS: &[Param] = &[
+            $(Param {
+                name: stringify!($name),
+                value: $value,
+                min: $min,
+                max: $max,
+                step: $step,
+                what: concat!($($what),+),
+            },)+
+        ];
+    };
+}
+
+search_params! {
+    /// Reverse futility pruning: the deepest node it prunes.
+    rfp_depth = 7 in 4..=10 step 1;
+    /// Reverse futility pruning: the margin a ply above beta.
+    rfp_margin = 90 in 40..=160 step 10;
+    /// Null move: the least depth it is tried at.
+    nmp_depth = 3 in 2..=5 step 1;
+    /// Null move: the reduction's base.
+    nmp_base = 3 in 2..=5 step 1;
+    /// Null move: one ply more of reduction per this many plies of depth.
+    nmp_depth_divisor = 4 in 2..=8 step 1;
+    /// Null move: one ply more of reduction per this many centipawns above beta.
+    nmp_eval_divisor = 200 in 100..=400 step 25;
+    /// Null move: the most plies the margin above beta adds.
+    nmp_eval_max = 3 in 1..=5 step 1;
+    /// Null move: the least depth a pass that fails high is verified at, where a pass may not be safe.
+    nmp_verify_depth = 12 in 6..=20 step 2;
+    /// Internal iterative reduction: the least depth a node without a hash move loses a ply at.
+    iir_depth = 4 in 2..=8 step 1;
+    /// Late move pruning: the deepest node it prunes quiet moves at.
+    lmp_depth = 4 in 2..=7 step 1;
+    /// Late move pruning: quiet moves tried before the rest are pruned, at depth 0.
+    lmp_base = 3 in 1..=8 step 1;
+    /// Futility pruning of quiet moves: the deepest node it prunes.
+    fp_depth = 6 in 3..=9 step 1;
+    /// Futility pruning: the margin at depth 0.
+    fp_base = 120 in 40..=250 step 15;
+    /// Futility pruning: the margin added a ply.
+    fp_margin = 90 in 40..=160 step 10;
+    /// Static exchange pruning: the deepest node it prunes.
+    see_depth = 5 in 3..=8 step 1;
+    /// Static exchange pruning: the loss a ply a quiet move may risk.
+    see_quiet_margin = 50 in 20..=120 step 10;
+    /// Static exchange pruning: the loss a ply a capture may risk.
+    see_capture_margin = 110 in 50..=200 step 15;
+    /// Late move reductions: the least depth they apply at.
+    lmr_depth = 3 in 2..=5 step 1;
+    /// Late move reductions: the table's base, in hundredths of a ply.
+    lmr_base = 60 in 0..=150 step 10;
+    /// Late move reductions: the table's divisor of ln(depth) ln(moves), in hundredths.
+    lmr_divisor = 220 in 150..=350 step 15;
+    /// Late move reductions: one ply less per this much quiet history.
+    lmr_history_divisor = 6000 in 3000..=12000 step 500;
+    /// Singular extensions: the least depth the hash move is tested at.
+    singular_depth = 8 in 5..=12 step 1;
+    /// Singular extensions: how much shallower than the node the hash entry may be.
+    singular_tt_depth = 3 in 1..=5 step 1;
+    /// Singular extensions: the margin below the hash score, a ply of depth.
+    singular_margin = 2 in 1..=4 step 1;
+    /// Quiescence delta pruning: the margin beyond the captured piece.
+    delta_margin = 150 in 50..=300 step 20;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_parameter_is_named_once_and_sits_in_its_range() {
+        for (i, p) in PARAMS.iter().enumerate() {
+            assert!(p.min <= p.value && p.value <= p.max, "{p:?}");
+            assert!(p.step > 0 && p.step <= p.max - p.min, "{p:?}");
+            assert!(!p.what.is_empty(), "{p:?}");
+            assert!(
+                PARAMS[i + 1..].iter().all(|q| q.name != p.name),
+                "{} twice",
+                p.name
+            );
+        }
+        assert_eq!(rfp_margin(), 90);
+        assert_eq!(
+            PARAMS.iter().find(|p| p.name == "lmr_base").unwrap().value,
+            60
+        );
+    }
+}
