@@ -21,7 +21,7 @@ use crate::book::BookSettings;
 use crate::core::{Move, Position, Ranks};
 use crate::eval::nnue::Network;
 use crate::eval::Evaluator;
-use crate::search::{fault, Engine};
+use crate::search::{fault, params, Engine};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -329,6 +329,7 @@ impl Session {
         self.dialect = Some(dialect);
         self.out.lines(reply::id(dialect));
         self.out.lines(self.options.announce(dialect));
+        self.out.lines(Options::announce_search_params(dialect));
         self.out.line(match dialect {
             Dialect::Ucci => "ucciok",
             Dialect::Uci => "uciok",
@@ -359,6 +360,19 @@ impl Session {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         if self.refuse_while_busy("setoption") {
+            return;
+        }
+        // A tuning build's search parameters (see `search::params`).
+        if params::TUNABLE && params::find(name).is_some() {
+            let text = value.unwrap_or("").trim();
+            match text.parse::<i32>() {
+                Ok(number) => {
+                    if let Err(e) = params::set(name, number) {
+                        self.error(e);
+                    }
+                }
+                Err(_) => self.error(format!("{name}: '{text}' is not a whole number")),
+            }
             return;
         }
         let eval_file = self.options.eval_file.clone();

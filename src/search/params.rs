@@ -2,7 +2,9 @@
 //! the range a tuner may move it in, the step it should try (SPSA's `c`,
 //! about a tenth of the range), and what it controls. The search reads
 //! them as functions that a normal build turns into constants (no speed
-//! lost; the bench signature proves the values unchanged).
+//! lost; the bench signature proves the values unchanged); a tuning build
+//! (`--features tune`) reads values an engine option sets, so a tuner can
+//! give each engine of a match its own.
 //!
 //! Depths are plies; margins centipawns; the reduction table's two numbers
 //! are hundredths (`LMR_BASE` 60 is 0.60).
@@ -22,14 +24,29 @@ pub struct Param {
 }
 
 /// Declares each parameter once: a function the search calls (a constant
-/// in a normal build) and a row of [`PARAMS`].
+/// in a normal build, the value set by option in a tuning build) and a row
+/// of [`PARAMS`].
 macro_rules! search_params {
     ($($(#[doc = $what:literal])+ $name:ident = $value:literal in $min:literal..=$max:literal step $step:literal;)+) => {
+        /// Each parameter's place in [`PARAMS`].
+        #[allow(non_camel_case_types, dead_code)]
+        enum Index {
+            $($name,)+
+        }
+
         $(
             $(#[doc = $what])+
+            #[cfg(not(feature = "tune"))]
             #[inline(always)]
             pub const fn $name() -> i32 {
                 $value
+            }
+
+            $(#[doc = $what])+
+            #[cfg(feature = "tune")]
+            #[inline(always)]
+            pub fn $name() -> i32 {
+                tuned::VALUES[Index::$name as usize].load(std::sync::atomic::Ordering::Relaxed)
             }
         )+
 
@@ -44,7 +61,80 @@ macro_rules! search_params {
                 what: concat!($($what),+),
             },)+
         ];
+
+        /// The values a tuning build runs with, set by engine option.
+        #[cfg(feature = "tune")]
+        mod tuned {
+            use std::sync::atomic::AtomicI32;
+            pub static VALUES: [AtomicI32; super::PARAMS.len()] = [$(AtomicI32::new($value),)+];
+        }
     };
+}
+
+/// Whether this build lets the parameters be set (`cargo build --features
+/// tune`): it then offers each as an engine option, for a tuner's matches.
+pub const TUNABLE: bool = cfg!(feature = "tune");
+
+/// Why a parameter was not set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    Unknown(String),
+    OutOfRange {
+        param: Param,
+        value: i32,
+    },
+    /// A normal build reads its parameters as constants.
+    NotTunable,
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "no search parameter is called '{name}'"),
+            ParamError::OutOfRange { param, value } => write!(
+                f,
+                "{} is from {} to {}, not {value}",
+                param.name, param.min, param.max
+            ),
+            ParamError::NotTunable => {
+                f.write_str("this build reads the search's parameters as constants (build with --features tune)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// The parameter called `name` (case does not matter) and its place.
+pub fn find(name: &str) -> Option<(usize, &'static Param)> {
+    PARAMS
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// Sets the parameter called `name` for the searches that start from now
+/// on, in a tuning build; a value out of its range is refused.
+pub fn set(name: &str, value: i32) -> Result<(), ParamError> {
+    let (index, param) = find(name).ok_or_else(|| ParamError::Unknown(name.to_string()))?;
+    if !(param.min..=param.max).contains(&value) {
+        return Err(ParamError::OutOfRange {
+            param: *param,
+            value,
+        });
+    }
+    store(index, value)
+}
+
+#[cfg(feature = "tune")]
+fn store(index: usize, value: i32) -> Result<(), ParamError> {
+    tuned::VALUES[index].store(value, std::sync::atomic::Ordering::Relaxed);
+    Ok(())
+}
+
+#[cfg(not(feature = "tune"))]
+fn store(_: usize, _: i32) -> Result<(), ParamError> {
+    Err(ParamError::NotTunable)
 }
 
 search_params! {
@@ -116,10 +206,29 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(rfp_margin(), 90);
         assert_eq!(
             PARAMS.iter().find(|p| p.name == "lmr_base").unwrap().value,
             60
         );
+    }
+
+    #[test]
+    fn setting_checks_the_name_and_the_range() {
+        assert_eq!(
+            set("no_such_thing", 1),
+            Err(ParamError::Unknown("no_such_thing".into()))
+        );
+        assert!(matches!(
+            set("RFP_MARGIN", 10_000),
+            Err(ParamError::OutOfRange { value: 10_000, .. })
+        ));
+        if TUNABLE {
+            assert_eq!(set("rfp_margin", 100), Ok(()));
+            assert_eq!(rfp_margin(), 100);
+            assert_eq!(set("rfp_margin", 90), Ok(()));
+        } else {
+            assert_eq!(set("rfp_margin", 100), Err(ParamError::NotTunable));
+            assert_eq!(rfp_margin(), 90);
+        }
     }
 }

@@ -18,6 +18,7 @@ pub use table::{spec_named, Spec, DEFAULT_HASH, MAX_HASH, MAX_THREADS, TABLE};
 pub use values::Options;
 
 use super::command::Dialect;
+use crate::search::params;
 
 /// Every option at the default the table declares, so that what is
 /// announced as the default is what the engine does until told otherwise.
@@ -52,6 +53,24 @@ impl Options {
                     Dialect::Ucci => format!("option {name} type {kind}"),
                     Dialect::Uci => format!("option name {name} type {kind}"),
                 })
+            })
+            .collect()
+    }
+
+    /// The search's parameters as spin options, in a tuning build (see
+    /// [`crate::search::params`]); none in a normal one.
+    pub fn announce_search_params(dialect: Dialect) -> Vec<String> {
+        if !params::TUNABLE {
+            return Vec::new();
+        }
+        params::PARAMS
+            .iter()
+            .map(|p| {
+                let kind = format!("spin default {} min {} max {}", p.value, p.min, p.max);
+                match dialect {
+                    Dialect::Ucci => format!("option {} type {kind}", p.name),
+                    Dialect::Uci => format!("option name {} type {kind}", p.name),
+                }
             })
             .collect()
     }
