@@ -4,32 +4,41 @@ BIN := target/release/chuhan
 DEPTH ?= 5
 DEPTH_BENCH ?= 10
 
-.PHONY: build test test-full known-faults bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
+.PHONY: help build test test-full known-faults bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
 
-build:
+# `make` alone: every target, script and example with one line each.
+help: ## this list
+	@echo "make TARGET (variables as VAR=value):"
+	@grep -E '^[a-z][a-z0-9_-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z0-9_-]+):.*## (.*)/\1|\2/' | awk -F'|' '{printf "  %-18s %s\n", $$1, $$2}'
+	@echo "scripts/ (run directly):"
+	@for f in scripts/*; do printf "  %-22s %s\n" "$$(basename $$f)" "$$(grep -m1 -E '^(# |""")' $$f | sed -E 's/^(# |""")//')"; done
+	@echo "examples/ (cargo run --release --example NAME):"
+	@for f in examples/*.rs; do printf "  %-22s %s\n" "$$(basename $$f .rs)" "$$(sed -n '1s/^\/\/! *//p' $$f)"; done
+
+build: ## build the engine (target/release/chuhan)
 	$(CARGO) build --release
 
-test:
+test: ## the CI tests (cargo test --release, about 8 min on 2 cores)
 	$(CARGO) test --release
 
 # The whole perft table (about a minute) and every other slow test; not the
 # tests of faults found and not yet mended (`make known-faults`).
-test-full:
+test-full: ## every test, the slow ones too (deep perft, long matches)
 	$(CARGO) test --release -- --include-ignored --skip known_fault_
 
 # Faults proven by a test and left for their issue to mend (each test names
 # its issue): these fail until it does.
-known-faults:
+known-faults: ## the tests of faults found and not yet mended (they fail)
 	$(CARGO) test --release -- --ignored known_fault_
 
-bench:
+bench: ## criterion benches (move generation, search)
 	$(CARGO) bench
 
 # Single-thread perft from the start position: nodes, time, nodes per second.
-perft: build
+perft: build ## perft from the start position, one thread: DEPTH=5
 	$(BIN) perft $(DEPTH)
 
-perft-parallel: build
+perft-parallel: build ## perft on all cores: DEPTH=5
 	$(BIN) perft $(DEPTH) --parallel
 
 # The shipped opening book, from the engine's own analysis (see book/README);
@@ -43,7 +52,7 @@ ROOT_MOVES ?= 16
 MAX_POSITIONS ?= 60000
 BOOK_THREADS ?= 1
 .PHONY: book-analysis book-pgn
-book-analysis: build
+book-analysis: build ## rebuild the shipped book from the engine's own analysis
 	$(BIN) book build --analysis --plies $(PLIES) --depth $(BOOK_DEPTH) \
 		--margin $(MARGIN) --max-moves $(MAX_MOVES) --root-margin $(ROOT_MARGIN) \
 		--root-moves $(ROOT_MOVES) --max-positions $(MAX_POSITIONS) \
@@ -51,22 +60,22 @@ book-analysis: build
 
 # A book from game files: make book-pgn PGN="games/*.pgn" [OUT=mine.book]
 OUT ?= games.book
-book-pgn: build
+book-pgn: build ## a book from game files: PGN="games/*.pgn" OUT=games.book
 	$(BIN) book build -o $(OUT) $(PGN)
 
 # Protocol timings against the release binary: stop -> bestmove, quit -> exit,
 # and whole games at 3 s + 0.1 s, 1 s and 10 s + 0.1 s (the last takes minutes).
-protocol-latency:
+protocol-latency: ## protocol timings: stop, quit, whole timed games
 	$(CARGO) test --release --test ucci_session --test protocol_clock -- --include-ignored --nocapture stop_during quit_while a_match a_one_second ten_seconds
 
 # Every reader of outside input fuzzed with a million inputs each (the
 # default test run gives each 100,000): PGN, judge lines, books, networks,
 # training data, engine lines.
-fuzz:
+fuzz: ## every reader of outside input fuzzed a million times
 	CHUHAN_FUZZ=1000000 $(CARGO) test --release --test fuzz --test engine_line_fuzz -- --nocapture
 
 # The repetition-rules corpus: prints how many rule-book cases agree.
-rules-corpus:
+rules-corpus: ## the repetition-rules corpus: how many rule-book cases agree
 	$(CARGO) test --release --test rules -- --nocapture
 
 # Fairy-Stockfish's AXF repetition verdicts (the Python binding pyffish:
@@ -81,7 +90,7 @@ PYTHON ?= python3
 CYCLES ?= 2000
 SEED ?= 27
 .PHONY: pyffish-oracle
-pyffish-oracle: build
+pyffish-oracle: build ## random repetition cycles judged by us and Fairy-Stockfish's AXF judge
 	$(PYTHON) scripts/pyffish_oracle.py --chuhan $(BIN) --cycles $(CYCLES) --seed $(SEED) --out target/pyffish_disagreements.jsonl
 
 # The mate-problem suite (tests/data/mates.epd, every entry proven by the
@@ -91,7 +100,7 @@ pyffish-oracle: build
 # Then the positions cut from our lost games (tests/data/losses.epd, made by
 # scripts/loss_positions.py) at 300 ms and 1 s: solved when the engine does
 # not play the move that lost.
-tactics: build
+tactics: build ## the mate problems and the positions from lost games, timed
 	$(BIN) tactics tests/data/mates.epd --movetime 1000 --movetime 2000
 	$(BIN) tactics tests/data/losses.epd --movetime 300 --movetime 1000
 
@@ -99,7 +108,7 @@ tactics: build
 # (`simple` only looks for checks), three alternating runs each; then the
 # rule-book positions with their cycles played, where nearly every line
 # repeats.
-rules-cost: build
+rules-cost: build ## what judging repetitions costs the search
 	for run in 1 2 3; do for rule in chinese simple asian; do \
 		$(BIN) bench $(DEPTH_BENCH) --rule $$rule | tr '\n' ' '; echo; done; done
 	$(CARGO) run --release --example repetition_cost $(DEPTH_BENCH)
@@ -119,21 +128,21 @@ MATCH = $(BIN) match -engine cmd=$(BIN) name=current -engine cmd=$(BASELINE) nam
 
 # The sources are extracted with fresh times (tar -m): with the commit's own
 # times, a build kept from a newer commit looks up to date and is reused.
-baseline:
+baseline: ## build a baseline binary from a git ref: REF=main
 	rm -rf target/baseline-src && mkdir -p target/baseline-src target/baseline
 	git archive $(REF) | tar -x -m -C target/baseline-src
 	$(CARGO) build --release --manifest-path target/baseline-src/Cargo.toml --target-dir target/baseline-build
 	cp target/baseline-build/release/chuhan $(BASELINE)
 
 # A quick fixed-length match: GAMES games (two per opening, colours swapped).
-match-baseline: build
+match-baseline: build ## a fixed-length match against the baseline: GAMES=
 	@test -x "$(BASELINE)" || { echo "no baseline at $(BASELINE): make baseline REF=..., or BASELINE=path"; false; }
 	$(MATCH) -games $(GAMES)
 
 # Plays until the SPRT decides whether the current build gains ELO1 over the baseline.
 ELO0 ?= 0
 ELO1 ?= 5
-sprt-baseline: build
+sprt-baseline: build ## an SPRT against the baseline: ELO0=0 ELO1=5
 	@test -x "$(BASELINE)" || { echo "no baseline at $(BASELINE): make baseline REF=..., or BASELINE=path"; false; }
 	$(MATCH) -games 20000 -sprt elo0=$(ELO0) elo1=$(ELO1) alpha=0.05 beta=0.05
 
@@ -141,7 +150,7 @@ sprt-baseline: build
 # against MaxQi under Xvfb, a few moves in (Debian: apt-get install xboard
 # uci2wb fairymax xvfb x11-utils imagemagick).
 .PHONY: gui-screenshot
-gui-screenshot: build
+gui-screenshot: build ## the picture of XBoard playing chuhan (docs/gui.md), under Xvfb
 	scripts/gui-screenshot.sh docs/gui/xboard-chuhan.png
 
 # XBoard driving the engine through the UCCI adapter uci2wb, against MaxQi, 2
@@ -151,7 +160,7 @@ gui-screenshot: build
 XBOARD_DIR ?= target/xboard
 XBOARD_PATH := $(PATH):/usr/games
 .PHONY: xboard-match
-xboard-match: build
+xboard-match: build ## XBoard plays chuhan against MaxQi, headless, 2 games
 	@missing=""; for tool in xboard uci2wb xvfb-run maxqi; do \
 		PATH="$(XBOARD_PATH)" command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then echo "xboard-match skipped: not installed:$$missing"; exit 0; fi; \
@@ -179,16 +188,16 @@ SHARDS ?= 4
 THREADS ?= 4
 SEED_BASE ?= 7000
 .PHONY: remake-shard datagen-burst
-remake-shard:
+remake-shard: ## make a self-play shard again from its recipe: RECIPE=
 	@test -n "$(RECIPE)" || { echo "RECIPE=data/recipes/NAME.txt"; false; }
 	scripts/remake-shard.sh $(RECIPE)
 
-datagen-burst:
+datagen-burst: ## self-play shards on a lent machine: OUT_DIR= SECONDS= SHARDS=
 	scripts/datagen-burst.sh $(OUT_DIR) $(SECONDS) $(SHARDS) $(THREADS) $(SEED_BASE)
 
 # A sitting's self-play in the background, resuming where the last stopped:
 #   nohup make datagen-sitting DATA_DIR=../data &
 DATA_DIR ?= ../data
 .PHONY: datagen-sitting
-datagen-sitting:
+datagen-sitting: ## self-play shards in the background, resuming: DATA_DIR=
 	scripts/datagen-sitting.sh $(DATA_DIR)
