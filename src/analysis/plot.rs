@@ -243,7 +243,7 @@ pub fn svg_plot(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::review::{MoveReview, Verdict};
+    use crate::analysis::review::{Assessment, MoveReview};
 
     #[test]
     fn the_scale_is_level_at_zero_half_at_300_and_bounded() {
@@ -256,7 +256,7 @@ mod tests {
     /// A review of `values` (Red's centipawns after each ply from the
     /// start at 0), with `marks` on the plies named.
     fn review(values: &[i32], marks: &[(usize, Mark)]) -> GameReview {
-        let verdict = |cp: i32| Verdict {
+        let assessment = |cp: i32| Assessment {
             best: None,
             value: Value::Cp(cp),
             depth: 1,
@@ -272,15 +272,15 @@ mod tests {
                 } else {
                     Color::Black
                 },
-                before: verdict(0),
-                after: verdict(cp),
+                before: assessment(0),
+                after: assessment(cp),
                 loss: 0,
                 points_lost: 0,
                 mark: marks.iter().find(|(p, _)| *p == ply).map(|(_, m)| *m),
             })
             .collect();
         GameReview {
-            start: verdict(0),
+            start: assessment(0),
             moves,
         }
     }

@@ -102,7 +102,7 @@ impl fmt::Display for Value {
 /// legal move), the position's value and how deep it looked, and Red's
 /// expected result by that value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub struct Assessment {
     pub best: Option<Move>,
     pub value: Value,
     pub depth: i32,
@@ -110,7 +110,7 @@ pub struct Verdict {
     pub red_expected: i32,
 }
 
-impl Verdict {
+impl Assessment {
     /// `side`'s expected result, in thousandths of a point.
     pub fn expected_for(&self, side: Color) -> i32 {
         match side {
@@ -126,9 +126,9 @@ pub struct MoveReview {
     pub mv: Move,
     pub mover: Color,
     /// The position before the move, as the engine saw it.
-    pub before: Verdict,
+    pub before: Assessment,
     /// The position after the move, as the engine saw it.
-    pub after: Verdict,
+    pub after: Assessment,
     /// Centipawns the move lost against the engine's choice, for the mover,
     /// values capped at [`DECIDED`] (never below 0; 0 when the move is the
     /// engine's choice).
@@ -152,15 +152,15 @@ impl MoveReview {
 /// stopped).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameReview {
-    /// The start position's verdict.
-    pub start: Verdict,
+    /// What the engine made of the start position.
+    pub start: Assessment,
     pub moves: Vec<MoveReview>,
 }
 
 /// Searches `pos` under `limits`, without the moves that led to it; a
 /// position without a legal move is lost for its side to move, without a
 /// search.
-fn verdict(engine: &Engine, pos: &Position, limits: &Limits) -> Verdict {
+fn assess(engine: &Engine, pos: &Position, limits: &Limits) -> Assessment {
     let side = pos.side_to_move();
     let material = wdl::material(pos);
     let (best, value, depth) = if pos.legal_moves().is_empty() {
@@ -175,7 +175,7 @@ fn verdict(engine: &Engine, pos: &Position, limits: &Limits) -> Verdict {
             outcome.depth,
         )
     };
-    Verdict {
+    Assessment {
         best,
         value,
         depth,
@@ -195,7 +195,7 @@ pub fn review_game(
 ) -> GameReview {
     let total = game.moves.len() + 1;
     let mut pos = game.start.clone();
-    let start = verdict(engine, &pos, limits);
+    let start = assess(engine, &pos, limits);
     let mut moves = Vec::with_capacity(game.moves.len());
     if progress(1, total).is_break() {
         return GameReview { start, moves };
@@ -204,7 +204,7 @@ pub fn review_game(
     for (ply, &mv) in game.moves.iter().enumerate() {
         let mover = pos.side_to_move();
         pos.make(mv);
-        let after = verdict(engine, &pos, limits);
+        let after = assess(engine, &pos, limits);
         let go_on = progress(ply + 2, total);
         let (loss, points_lost) = if before.best == Some(mv) {
             (0, 0)

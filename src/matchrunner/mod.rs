@@ -21,4 +21,4 @@ pub mod stats;
 pub mod tournament;
 
 pub use args::{parse as parse_args, MatchConfig};
-pub use tournament::{run, MatchError, Summary};
+pub use tournament::{run, MatchError, MatchSummary};

@@ -108,7 +108,7 @@ struct Job {
 
 /// How a match ended.
 #[derive(Debug)]
-pub struct Summary {
+pub struct MatchSummary {
     pub pairs: Vec<PairStats>,
     pub games_played: usize,
     pub interrupted: bool,
@@ -163,7 +163,7 @@ fn schedule(
 }
 
 /// Plays the whole match, printing progress and the final table on stdout.
-pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
+pub fn run(config: MatchConfig) -> Result<MatchSummary, MatchError> {
     let mut openings: Vec<Opening> = match &config.openings.file {
         Some(path) => {
             openings::read_file(path, config.openings.format).map_err(MatchError::Openings)?
@@ -319,7 +319,7 @@ pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
             .map(|s| (s, s.llr(&stats.pairs)));
         print!("{}", stats.table(sprt));
     }
-    Ok(Summary {
+    Ok(MatchSummary {
         pairs,
         games_played: played,
         interrupted,
