@@ -5,8 +5,7 @@
 
 use super::values::{fen_words, number};
 use super::ToolError;
-use crate::core::{perft, Move, Position};
-use rayon::prelude::*;
+use crate::core::{divide_each, perft, Move, Position};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -48,7 +47,7 @@ pub fn run(args: PerftArgs) -> Result<(), ToolError> {
         None => Position::startpos(),
     };
     let start = Instant::now();
-    let nodes = if args.depth <= 1 || (!args.divide && args.depth < PROGRESS_DEPTH) {
+    let nodes = if !args.divide && args.depth < PROGRESS_DEPTH {
         perft(&mut pos, args.depth)
     } else {
         let counts = root_counts(&pos, args.depth, args.parallel, start);
@@ -70,33 +69,25 @@ pub fn run(args: PerftArgs) -> Result<(), ToolError> {
 /// the root moves are shared among the cores. Deep counts report how many
 /// root moves are done.
 fn root_counts(pos: &Position, depth: u32, parallel: bool, start: Instant) -> Vec<(Move, u64)> {
-    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
-    let total = moves.len();
+    let total = pos.legal_moves().len();
     // (root moves done, nodes so far, when stderr last heard)
     let done = Mutex::new((0usize, 0u64, start));
-    let count = |&mv: &Move| {
-        let mut child = pos.clone();
-        child.make(mv);
-        let nodes = perft(&mut child, depth - 1);
-        if depth >= PROGRESS_DEPTH {
-            let mut done = done.lock().unwrap_or_else(|p| p.into_inner());
-            done.0 += 1;
-            done.1 += nodes;
-            if done.2.elapsed() >= Duration::from_secs(1) || done.0 == total {
-                done.2 = Instant::now();
-                eprintln!(
-                    "perft {depth}: {} of {total} root moves, {} nodes, {:.0} s",
-                    done.0,
-                    done.1,
-                    start.elapsed().as_secs_f64()
-                );
-            }
+    let report = |_: Move, nodes: u64| {
+        if depth < PROGRESS_DEPTH {
+            return;
         }
-        (mv, nodes)
+        let mut done = done.lock().unwrap_or_else(|p| p.into_inner());
+        done.0 += 1;
+        done.1 += nodes;
+        if done.2.elapsed() >= Duration::from_secs(1) || done.0 == total {
+            done.2 = Instant::now();
+            eprintln!(
+                "perft {depth}: {} of {total} root moves, {} nodes, {:.0} s",
+                done.0,
+                done.1,
+                start.elapsed().as_secs_f64()
+            );
+        }
     };
-    if parallel {
-        moves.par_iter().map(count).collect()
-    } else {
-        moves.iter().map(count).collect()
-    }
+    divide_each(pos, depth, parallel, &report)
 }

@@ -21,7 +21,7 @@ pub use color::Color;
 pub use fen::{board_fen, can_stand_on, FenError};
 pub use movegen::{GenKind, KingGuard, MoveList, MAX_MOVES};
 pub use moves::{BadMoveText, Move};
-pub use perft::{divide, perft, perft_interruptible, perft_parallel};
+pub use perft::{divide, divide_each, perft, perft_interruptible, perft_parallel};
 pub use piece::{Piece, PieceKind};
 pub use position::{IllegalMove, Position, Undo};
 pub use ranks::{BadRanks, Ranks};

@@ -35,17 +35,33 @@ pub fn perft_interruptible(pos: &mut Position, depth: u32, stop: &AtomicBool) ->
 }
 
 /// Leaf nodes below each root move, in generation order.
-pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_each(pos, depth, false, &|_, _| {})
+}
+
+/// [`divide`], the root moves shared among rayon's threads when
+/// `parallel`; `done(move, nodes)` hears each root move as it is counted
+/// (from any thread), for a long count's progress.
+pub fn divide_each(
+    pos: &Position,
+    depth: u32,
+    parallel: bool,
+    done: &(dyn Fn(Move, u64) + Sync),
+) -> Vec<(Move, u64)> {
     let depth = depth.max(1);
-    pos.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            pos.make(mv);
-            let nodes = perft(pos, depth - 1);
-            pos.unmake();
-            (mv, nodes)
-        })
-        .collect()
+    let count = |&mv: &Move| {
+        let mut child = pos.clone();
+        child.make(mv);
+        let nodes = perft(&mut child, depth - 1);
+        done(mv, nodes);
+        (mv, nodes)
+    };
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    if parallel {
+        moves.par_iter().map(count).collect()
+    } else {
+        moves.iter().map(count).collect()
+    }
 }
 
 /// Like [`perft`], with the root moves shared among rayon's threads.
@@ -53,14 +69,9 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
         return perft(&mut pos.clone(), depth);
     }
-    let moves: Vec<_> = pos.legal_moves().into_iter().collect();
-    moves
-        .into_par_iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.make(mv);
-            perft(&mut child, depth - 1)
-        })
+    divide_each(pos, depth, true, &|_, _| {})
+        .iter()
+        .map(|(_, n)| n)
         .sum()
 }
 
