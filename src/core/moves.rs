@@ -1,7 +1,7 @@
 //! `Move`: a from-square and a to-square packed into two bytes, written in
 //! ICCS coordinates such as `h2e2` (Red's cannon to the centre).
 
-use super::Square;
+use super::{Ranks, Square};
 use std::fmt;
 use std::num::NonZeroU16;
 use std::str::FromStr;
@@ -90,14 +90,7 @@ impl FromStr for Move {
 
     /// Reads `h2e2`; upper case and the `H2-E2` form are accepted too.
     fn from_str(text: &str) -> Result<Move, BadMoveText> {
-        let bad = || BadMoveText(text.to_string());
-        let compact: String = text.chars().filter(|&c| c != '-').collect();
-        if compact.len() != 4 || !compact.is_ascii() {
-            return Err(bad());
-        }
-        let from: Square = compact[0..2].parse().map_err(|_| bad())?;
-        let to: Square = compact[2..4].parse().map_err(|_| bad())?;
-        Move::new(from, to).ok_or_else(bad)
+        Ranks::FromZero.read(text)
     }
 }
 

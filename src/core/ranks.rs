@@ -33,6 +33,9 @@ impl Ranks {
 
     /// `mv` in this numbering, lower case as the protocols write it.
     pub fn write(self, mv: Move) -> String {
+        if self == Ranks::FromZero {
+            return mv.to_string();
+        }
         let square = |sq: Square| {
             format!(
                 "{}{}",
@@ -92,6 +95,14 @@ impl Ranks {
     /// The legal move `text` names in `pos` read in this numbering.
     pub fn read_legal(self, pos: &Position, text: &str) -> Option<Move> {
         self.read(text).ok().filter(|&mv| pos.is_legal(mv))
+    }
+
+    /// The legal move `text` names in `pos`, read in this numbering or,
+    /// failing that, in the other; with the numbering that read it.
+    pub fn read_legal_either(self, pos: &Position, text: &str) -> Option<(Move, Ranks)> {
+        [self, self.other()]
+            .into_iter()
+            .find_map(|ranks| ranks.read_legal(pos, text).map(|mv| (mv, ranks)))
     }
 }
 

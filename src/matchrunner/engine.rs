@@ -266,10 +266,10 @@ impl Engine {
     /// the error is the other numbering if the text names a legal move with
     /// that one (the engine numbers ranks otherwise than it was told).
     pub fn read_move(&self, pos: &Position, text: &str) -> Result<Move, Option<Ranks>> {
-        let other = self.ranks.other();
-        self.ranks
-            .read_legal(pos, text)
-            .ok_or_else(|| other.read_legal(pos, text).map(|_| other))
+        match self.ranks.read_legal_either(pos, text) {
+            Some((mv, ranks)) if ranks == self.ranks => Ok(mv),
+            other => Err(other.map(|(_, ranks)| ranks)),
+        }
     }
 
     fn send(&mut self, line: &str) {

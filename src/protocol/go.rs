@@ -7,7 +7,7 @@
 //! without an engine, a thread or a process.
 
 use super::command::{Dialect, Go};
-use super::{clock, numbering, perft, reply};
+use super::{clock, perft, reply};
 use crate::core::{Move, Position, Ranks};
 use crate::search::skill::Skill;
 use crate::search::{wdl, Limits, Score};
@@ -186,8 +186,8 @@ fn banned_moves(
     }
     let mut allowed = Vec::new();
     for text in &go.search_moves {
-        match numbering::read_legal(position, text, ranks) {
-            Some(mv) => allowed.push(mv),
+        match ranks.read_legal_either(position, text) {
+            Some((mv, _)) => allowed.push(mv),
             None => lines.push(reply::error(format!(
                 "searchmoves: '{text}' is not legal here"
             ))),

@@ -6,7 +6,7 @@
 //! one the GUI uses.
 
 use super::command::{PositionSpec, Start};
-use crate::core::{Move, Position, Ranks};
+use crate::core::{Position, Ranks};
 use std::fmt;
 use std::str::FromStr;
 
@@ -78,14 +78,6 @@ fn play(start: &Position, moves: &[String], ranks: Ranks) -> Result<Position, St
             .map_err(|_| format!("move {} '{text}' is illegal in that position", i + 1))?;
     }
     Ok(pos)
-}
-
-/// The legal move `text` names in `pos`: read in `ranks` or, failing
-/// that, in the other numbering.
-pub fn read_legal(pos: &Position, text: &str, ranks: Ranks) -> Option<Move> {
-    ranks
-        .read_legal(pos, text)
-        .or_else(|| ranks.other().read_legal(pos, text))
 }
 
 #[cfg(test)]

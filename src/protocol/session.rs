@@ -490,8 +490,8 @@ impl Session {
         let mut bad = Vec::new();
         let mut banned = Vec::new();
         for (i, text) in moves.iter().enumerate() {
-            match numbering::read_legal(&self.position, text, self.ranks) {
-                Some(mv) => banned.push(mv),
+            match self.ranks.read_legal_either(&self.position, text) {
+                Some((mv, _)) => banned.push(mv),
                 None => bad.push(format!("{} '{text}'", i + 1)),
             }
         }
