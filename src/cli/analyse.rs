@@ -119,11 +119,7 @@ impl AnalyseArgs {
 /// `Red vs Black, 1-0` (or the event, or `game N`; the result when known),
 /// for titles and progress.
 fn title(number: usize, game: &Game) -> String {
-    let tag = |n: &str| game.tag(n).filter(|v| !v.is_empty() && *v != "?");
-    let players = match (tag("Red"), tag("Black")) {
-        (Some(r), Some(b)) => format!("{r} vs {b}"),
-        _ => tag("Event").map_or(format!("game {number}"), str::to_string),
-    };
+    let players = game.players().unwrap_or(format!("game {number}"));
     match game.result {
         Some(result) => format!("{players}, {}", GameResult::as_str(result)),
         None => players,

@@ -449,16 +449,13 @@ struct FileSays {
 
 impl FileSays {
     fn of(game: &Game) -> FileSays {
-        let tag = |n: &str| game.tag(n).filter(|v| !v.is_empty() && *v != "?");
-        // XBoard names Red `White`.
-        let players = match (tag("Red").or(tag("White")), tag("Black")) {
-            (Some(r), Some(b)) => Some(format!("{r} vs {b}")),
-            _ => tag("Event").map(str::to_string),
-        };
         FileSays {
-            players,
+            players: game.players(),
             result: game.result,
-            termination: tag("Termination").map(str::to_string),
+            termination: game
+                .tag("Termination")
+                .filter(|v| !v.is_empty() && *v != "?")
+                .map(str::to_string),
         }
     }
 

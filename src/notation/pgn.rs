@@ -66,10 +66,27 @@ impl Game {
     }
 
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        tag_in(&self.tags, name)
+    }
+
+    /// `Red vs Black` (XBoard calls Red `White`), or the event when the
+    /// players are not named; `None` when neither is.
+    pub fn players(&self) -> Option<String> {
+        players_in(&self.tags)
+    }
+}
+
+fn tag_in<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+fn players_in(tags: &[(String, String)]) -> Option<String> {
+    let tag = |n: &str| tag_in(tags, n).filter(|v| !v.is_empty() && *v != "?");
+    match (tag("Red").or(tag("White")), tag("Black")) {
+        (Some(r), Some(b)) => Some(format!("{r} vs {b}")),
+        _ => tag("Event").map(str::to_string),
     }
 }
 
@@ -151,17 +168,7 @@ impl RawGame {
     }
 
     fn name(&self) -> Option<String> {
-        let tag = |n: &str| {
-            self.tags
-                .iter()
-                .find(|(t, _)| t.eq_ignore_ascii_case(n))
-                .map(|(_, v)| v.clone())
-                .filter(|v| !v.is_empty() && v != "?")
-        };
-        match (tag("Red").or(tag("White")), tag("Black")) {
-            (Some(r), Some(b)) => Some(format!("{r} vs {b}")),
-            _ => tag("Event"),
-        }
+        players_in(&self.tags)
     }
 
     fn play(self, number: usize) -> Result<Game, PgnError> {
