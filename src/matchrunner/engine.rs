@@ -304,13 +304,13 @@ impl Engine {
         self.send(hello);
         let auto = self.config.protocol == Protocol::Auto;
         match self.collect_until(EngineLine::HandshakeDone, probe, auto) {
-            Ok(()) => {}
+            Ok(_) => {}
             Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
             Err(RecvTimeoutError::Timeout) if self.config.protocol == Protocol::Auto => {
                 protocol = Protocol::Uci;
                 self.send("uci");
                 match self.collect_until(EngineLine::HandshakeDone, timeout, false) {
-                    Ok(()) => {}
+                    Ok(_) => {}
                     Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
                     Err(RecvTimeoutError::Timeout) => return Err(no_answer(self, Protocol::Auto)),
                 }
@@ -354,22 +354,10 @@ impl Engine {
             };
             self.send(&line);
         }
-        self.send("isready");
-        let mut complaint = None;
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Disconnected) => return Err(exited(self)),
-                Err(RecvTimeoutError::Timeout) => return Err(no_answer(self, protocol)),
-            };
-            match engine_line::parse(&line) {
-                EngineLine::ReadyOk => break,
-                EngineLine::Complaint if complaint.is_none() => complaint = Some(line),
-                _ => {}
-            }
-        }
+        let complaint = self.ready(timeout).map_err(|e| match e {
+            RecvTimeoutError::Disconnected => exited(self),
+            RecvTimeoutError::Timeout => no_answer(self, protocol),
+        })?;
         match complaint {
             Some(line) => Err(StartError::OptionRefused {
                 name: self.config.name.clone(),
@@ -380,23 +368,27 @@ impl Engine {
     }
 
     /// Reads until a line of the kind `wanted`, remembering announced
-    /// options. With `refused_ends`, a line saying the command was unknown
-    /// (as UCI engines answer `ucci`) counts as a timeout at once, so `auto`
-    /// need not wait out the probe.
+    /// options; answers the first complaint read on the way (`info string
+    /// error ...`), if any. With `refused_ends`, a line saying the command
+    /// was unknown (as UCI engines answer `ucci`) counts as a timeout at
+    /// once, so `auto` need not wait out the probe.
     fn collect_until(
         &mut self,
         wanted: EngineLine,
         timeout: Duration,
         refused_ends: bool,
-    ) -> Result<(), RecvTimeoutError> {
+    ) -> Result<Option<String>, RecvTimeoutError> {
         let deadline = Instant::now() + timeout;
+        let mut complaint = None;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = engine_line::parse(&self.lines.recv_timeout(left)?);
+            let text = self.lines.recv_timeout(left)?;
+            let line = engine_line::parse(&text);
             match line {
-                _ if line == wanted => return Ok(()),
+                _ if line == wanted => return Ok(complaint),
                 EngineLine::Refused if refused_ends => return Err(RecvTimeoutError::Timeout),
                 EngineLine::Option { name } => self.announced.push(name),
+                EngineLine::Complaint if complaint.is_none() => complaint = Some(text),
                 _ => {}
             }
         }
@@ -409,12 +401,13 @@ impl Engine {
     }
 
     /// `isready` answered by `readyok`: everything the engine said before it
-    /// is read and dropped, so stray replies cannot pass for the next move.
-    fn ready(&mut self, timeout: Duration) -> Result<(), RecvTimeoutError> {
+    /// is read and dropped (but the first complaint, which is answered), so
+    /// stray replies cannot pass for the next move.
+    fn ready(&mut self, timeout: Duration) -> Result<Option<String>, RecvTimeoutError> {
         self.send("isready");
-        self.collect_until(EngineLine::ReadyOk, timeout, false)?;
+        let complaint = self.collect_until(EngineLine::ReadyOk, timeout, false)?;
         self.stray_possible = false;
-        Ok(())
+        Ok(complaint)
     }
 
     /// Tells the engine a new game starts and waits until it is ready; false
