@@ -195,6 +195,15 @@ remake-shard: ## make a self-play shard again from its recipe: RECIPE=
 datagen-burst: ## self-play shards on a lent machine: OUT_DIR= SECONDS= SHARDS=
 	scripts/datagen-burst.sh $(OUT_DIR) $(SECONDS) $(SHARDS) $(THREADS) $(SEED_BASE)
 
+# A sitting of the search's SPSA run (docs/tuning.md), resuming from the
+# committed state; MINUTES empty: until Ctrl-C. Commit tuning/ afterwards.
+#   nohup make tune-search MINUTES=120 &
+MINUTES ?=
+TUNE_CONCURRENCY ?= 2
+.PHONY: tune-search
+tune-search: ## a sitting of the search's SPSA run, resumed from tuning/spsa-state.toml: MINUTES= TUNE_CONCURRENCY=2
+	scripts/tune-search.sh tuning/spsa-state.toml "$(MINUTES)" $(TUNE_CONCURRENCY)
+
 # A sitting's self-play in the background, resuming where the last stopped:
 #   nohup make datagen-sitting DATA_DIR=../data &
 DATA_DIR ?= ../data

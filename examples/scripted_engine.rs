@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! scripted_engine [--proto ucci|uci|both|none] [--script "ACTION ..."]
-//!                 [--score CP] [--log FILE]
+//!                 [--score CP] [--log FILE] [--tunable NAME=TARGET]
 //! ```
 //! Each `go` takes the next ACTION (the script restarts with each new game;
 //! once used up, every move is `any`):
@@ -22,6 +22,12 @@
 //! - `bare`: answer a bare `bestmove` line, with no move;
 //! - `garbage`: send noise first (bytes that are not UTF-8, cut-off `info`
 //!   and `bestmove`-like words, a very long line), then play `any`.
+//!
+//! `--tunable NAME=TARGET` announces a spin option NAME, as a tuning build
+//! announces a search parameter, and plays worse the farther its value is
+//! from TARGET: with the value V set, it resigns at its move
+//! `max(1, 4 - |V - TARGET| / 10)` of each game (before the script's action),
+//! so that the side nearer TARGET wins and a tuner has a slope to climb.
 //!
 //! `--proto none` never answers the handshake; `uci` ignores `ucci` and
 //! vice versa. Like Fairy-Stockfish, once told `UCI_Variant` xiangqi it
@@ -44,6 +50,34 @@ struct Script {
     next: usize,
     score: i32,
     accepts: (bool, bool),
+    tunable: Option<Tunable>,
+}
+
+/// An option whose value decides when the engine resigns.
+struct Tunable {
+    name: String,
+    target: i64,
+    value: Option<i64>,
+}
+
+impl Tunable {
+    /// The move (from 1) of a game at which the engine resigns, once set.
+    fn resigns_at(&self) -> Option<usize> {
+        let distance = (self.value? - self.target).unsigned_abs() as usize;
+        Some(4usize.saturating_sub(distance / 10).max(1))
+    }
+
+    /// Reads `setoption NAME V` (UCCI) or `setoption name NAME value V` (UCI).
+    fn read(&mut self, words: &[&str]) {
+        let (name, value) = match words {
+            ["setoption", "name", name, "value", value] => (*name, *value),
+            ["setoption", name, value] => (*name, *value),
+            _ => return,
+        };
+        if name == self.name {
+            self.value = value.parse().ok();
+        }
+    }
 }
 
 fn main() {
@@ -52,6 +86,7 @@ fn main() {
     let mut actions = Vec::new();
     let mut score = 0;
     let mut log = None;
+    let mut tunable = None;
     while let Some(arg) = args.next() {
         let value = args.next().unwrap_or_default();
         match arg.as_str() {
@@ -66,6 +101,14 @@ fn main() {
             "--script" => actions = value.split_whitespace().map(String::from).collect(),
             "--score" => score = value.parse().unwrap_or(0),
             "--log" => log = Some(value),
+            "--tunable" => {
+                let (name, target) = value.split_once('=').unwrap_or((&value, "0"));
+                tunable = Some(Tunable {
+                    name: name.to_string(),
+                    target: target.parse().unwrap_or(0),
+                    value: None,
+                });
+            }
             other => {
                 eprintln!("scripted_engine: unknown argument {other}");
                 std::process::exit(2);
@@ -77,6 +120,7 @@ fn main() {
         next: 0,
         score,
         accepts,
+        tunable,
     };
     let mut log = log.and_then(|path| {
         std::fs::OpenOptions::new()
@@ -107,6 +151,12 @@ fn main() {
                 say("option usemillisec type check default false");
                 say("option threads type spin default 1 min 1 max 64");
                 say("option newgame type button");
+                if let Some(t) = &script.tunable {
+                    say(&format!(
+                        "option {} type spin default 0 min -100000 max 100000",
+                        t.name
+                    ));
+                }
                 say("ucciok");
             }
             Some("uci") if script.accepts.1 => {
@@ -115,6 +165,12 @@ fn main() {
                 say("option name Hash type spin default 16 min 1 max 1024");
                 say("option name Threads type spin default 1 min 1 max 64");
                 say("option name UCI_Variant type combo default chess var chess var xiangqi");
+                if let Some(t) = &script.tunable {
+                    say(&format!(
+                        "option name {} type spin default 0 min -100000 max 100000",
+                        t.name
+                    ));
+                }
                 say("uciok");
             }
             Some("isready") => say("readyok"),
@@ -123,16 +179,25 @@ fn main() {
             Some("setoption") if line.contains("UCI_Variant value xiangqi") => {
                 ranks = Ranks::FromOne
             }
+            Some("setoption") if script.tunable.is_some() => {
+                if let Some(t) = script.tunable.as_mut() {
+                    t.read(&words)
+                }
+            }
             Some("position") => {
                 pos = read_position(&words[1..], ranks).unwrap_or_else(Position::startpos)
             }
             Some("go") => {
-                let action = script
+                let mut action = script
                     .actions
                     .get(script.next)
                     .cloned()
                     .unwrap_or_else(|| "any".to_string());
                 script.next += 1;
+                let resigns_at = script.tunable.as_ref().and_then(Tunable::resigns_at);
+                if resigns_at.is_some_and(|at| script.next >= at) {
+                    action = "resign".to_string();
+                }
                 match action.as_str() {
                     "crash" => std::process::exit(3),
                     "hang" => hung = true,

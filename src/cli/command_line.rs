@@ -13,6 +13,7 @@ use super::judge::{self, JudgeArgs};
 use super::merge::{self, MergeArgs};
 use super::perft::{self, PerftArgs};
 use super::r#match;
+use super::spsa::{self, SpsaArgs};
 use super::tactics::{self, TacticsArgs};
 use super::train::{self, TrainArgs};
 use super::tune::{self, TuneArgs};
@@ -65,6 +66,7 @@ enum Tool {
     Data(DataArgs),
     Merge(MergeArgs),
     Tune(TuneArgs),
+    Spsa(SpsaArgs),
     Train(TrainArgs),
     Tactics(TacticsArgs),
 }
@@ -121,6 +123,7 @@ where
         Some(Tool::Data(a)) => data::run(a),
         Some(Tool::Merge(a)) => merge::run(a),
         Some(Tool::Tune(a)) => tune::run(a),
+        Some(Tool::Spsa(a)) => spsa::run(a),
         Some(Tool::Train(a)) => train::run(a),
         Some(Tool::Tactics(a)) => tactics::run(a),
     };

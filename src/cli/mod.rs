@@ -1,6 +1,6 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
 //! `judge`, `match`, `book`, `convert`, `analyse`, `datagen`, `data`, `merge`,
-//! `tune`, `train`, `tactics`, and the command line that picks one
+//! `tune`, `spsa`, `train`, `tactics`, and the command line that picks one
 //! (`command_line.rs`).
 
 pub mod analyse;
@@ -18,6 +18,7 @@ pub mod r#match;
 pub mod merge;
 mod network_arg;
 pub mod perft;
+pub mod spsa;
 mod table;
 pub mod tactics;
 pub mod train;

@@ -1,0 +1,561 @@
+//! The tuning run's state as a text file: a small subset of TOML (sections,
+//! `key = value` with numbers, strings and arrays of them), written and read
+//! here without a TOML crate, and readable by any TOML reader. Theta is
+//! written with every digit it has, so that writing and reading back gives
+//! the same state bit for bit; the history's rows are rounded for size.
+//!
+//! ```toml
+//! [run]
+//! seed = 1
+//! nodes = 10000
+//! openings = "book/match-openings.pgn"
+//! engine_options = ["usebook=false"]
+//! batch = 8
+//! history_every = 40
+//! planned_pairs = 10000
+//! warmup = 1000.0
+//! alpha = 0.602
+//! gamma = 0.101
+//! r_end = 0.002
+//!
+//! [tally]
+//! pairs = 0
+//! wins = 0
+//! draws = 0
+//! losses = 0
+//! faults = 0
+//!
+//! [params]
+//! # name = [theta, start, min, max, c_end]
+//! rfp_depth = [7.0, 7, 4, 10, 1.0]
+//!
+//! [history]
+//! # pairs played, then theta of each parameter in the order of [params]
+//! rows = [
+//!   [0, 7.0],
+//! ]
+//! ```
+
+use super::schedule::Schedule;
+use super::state::{HistoryRow, SpsaSettings, SpsaState, SpsaTally, TunedParam};
+use std::fmt::{self, Write as _};
+use std::path::Path;
+
+/// Why a state file could not be read or written.
+#[derive(Debug)]
+pub enum StateFileError {
+    Io {
+        path: String,
+        error: std::io::Error,
+    },
+    /// A line that is not `[section]`, `key = value` or a comment.
+    Syntax {
+        line: usize,
+        what: String,
+    },
+    Missing {
+        section: &'static str,
+        key: &'static str,
+    },
+    /// A value of the wrong kind or out of reason.
+    Bad {
+        line: usize,
+        key: String,
+        why: String,
+    },
+}
+
+impl fmt::Display for StateFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateFileError::Io { path, error } => write!(f, "{path}: {error}"),
+            StateFileError::Syntax { line, what } => write!(f, "line {line}: {what}"),
+            StateFileError::Missing { section, key } => {
+                write!(f, "[{section}] has no '{key}'")
+            }
+            StateFileError::Bad { line, key, why } => write!(f, "line {line}: {key}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StateFileError {}
+
+/// Writes the state, first to a file beside it and then by rename, so that
+/// a run killed mid-write leaves the previous state whole.
+pub fn save(state: &SpsaState, path: &Path) -> Result<(), StateFileError> {
+    let io = |error| StateFileError::Io {
+        path: path.display().to_string(),
+        error,
+    };
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, to_text(state)).map_err(io)?;
+    std::fs::rename(&partial, path).map_err(io)
+}
+
+/// Reads a state written by [`save`].
+pub fn load(path: &Path) -> Result<SpsaState, StateFileError> {
+    let text = std::fs::read_to_string(path).map_err(|error| StateFileError::Io {
+        path: path.display().to_string(),
+        error,
+    })?;
+    from_text(&text)
+}
+
+/// The state as the file's text.
+pub fn to_text(state: &SpsaState) -> String {
+    let s = &state.settings;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# A tuning run of the search's parameters by SPSA (`chuhan spsa`). This file is\n\
+         # the run's whole state: `make tune-search` or `chuhan spsa run FILE` goes on\n\
+         # from it (docs/tuning.md). Written by the program; edit [run] with care."
+    );
+    let _ = writeln!(out, "\n[run]");
+    let _ = writeln!(out, "seed = {}", s.seed);
+    let _ = writeln!(out, "nodes = {}", s.nodes);
+    let _ = writeln!(out, "openings = {}", quoted(&s.openings));
+    let options: Vec<String> = s.engine_options.iter().map(|o| quoted(o)).collect();
+    let _ = writeln!(out, "engine_options = [{}]", options.join(", "));
+    let _ = writeln!(out, "batch = {}", s.batch);
+    let _ = writeln!(out, "history_every = {}", s.history_every);
+    let _ = writeln!(out, "planned_pairs = {}", s.schedule.planned_pairs);
+    let _ = writeln!(out, "warmup = {:?}", s.schedule.warmup);
+    let _ = writeln!(out, "alpha = {:?}", s.schedule.alpha);
+    let _ = writeln!(out, "gamma = {:?}", s.schedule.gamma);
+    let _ = writeln!(out, "r_end = {:?}", s.schedule.r_end);
+    let t = &state.tally;
+    let _ = writeln!(out, "\n[tally]");
+    let _ = writeln!(out, "pairs = {}", t.pairs);
+    let _ = writeln!(out, "wins = {}", t.wins);
+    let _ = writeln!(out, "draws = {}", t.draws);
+    let _ = writeln!(out, "losses = {}", t.losses);
+    let _ = writeln!(out, "faults = {}", t.faults);
+    let _ = writeln!(out, "\n[params]\n# name = [theta, start, min, max, c_end]");
+    for p in &state.params {
+        let _ = writeln!(
+            out,
+            "{} = [{:?}, {}, {}, {}, {:?}]",
+            p.name, p.theta, p.start, p.min, p.max, p.c_end
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n[history]\n# pairs played, then theta of each parameter in the order of [params]\nrows = ["
+    );
+    for row in &state.history {
+        let values: Vec<String> = row.theta.iter().map(|v| format!("{v:.3}")).collect();
+        let _ = writeln!(out, "  [{}, {}],", row.pairs, values.join(", "));
+    }
+    out.push_str("]\n");
+    out
+}
+
+/// Reads the file's text.
+pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
+    let document = Document::parse(text)?;
+    let run = |key: &'static str| document.get("run", key);
+    let tally = |key: &'static str| document.get("tally", key)?.unsigned();
+    let schedule = Schedule {
+        planned_pairs: run("planned_pairs")?.unsigned()?,
+        warmup: run("warmup")?.float()?,
+        alpha: run("alpha")?.float()?,
+        gamma: run("gamma")?.float()?,
+        r_end: run("r_end")?.float()?,
+    };
+    let options = run("engine_options")?;
+    let settings = SpsaSettings {
+        seed: run("seed")?.unsigned()?,
+        nodes: run("nodes")?.unsigned()?,
+        openings: run("openings")?.string()?,
+        engine_options: options
+            .array()?
+            .iter()
+            .map(|v| options.with(v).string())
+            .collect::<Result<_, _>>()?,
+        batch: run("batch")?.unsigned()?.max(1),
+        history_every: run("history_every")?.unsigned()?.max(1),
+        schedule,
+    };
+    let mut params = Vec::new();
+    for entry in document.section("params") {
+        let numbers = entry.numbers()?;
+        let [theta, start, min, max, c_end] = numbers[..] else {
+            return Err(entry.bad("wants [theta, start, min, max, c_end]"));
+        };
+        let whole = |x: f64| {
+            (x.fract() == 0.0 && x.abs() < 1e9)
+                .then_some(x as i32)
+                .ok_or_else(|| entry.bad("start, min and max are whole numbers"))
+        };
+        let (start, min, max) = (whole(start)?, whole(min)?, whole(max)?);
+        if min > max || !(f64::from(min)..=f64::from(max)).contains(&theta) || c_end <= 0.0 {
+            return Err(entry.bad("wants min <= theta <= max and c_end > 0"));
+        }
+        params.push(TunedParam {
+            name: entry.key.clone(),
+            theta,
+            start,
+            min,
+            max,
+            c_end,
+        });
+    }
+    if params.is_empty() {
+        return Err(StateFileError::Missing {
+            section: "params",
+            key: "a parameter",
+        });
+    }
+    let rows = document.get("history", "rows")?;
+    let mut history = Vec::new();
+    for row in rows.array()? {
+        let numbers = rows.with(row).numbers()?;
+        if numbers.len() != params.len() + 1 {
+            return Err(rows.bad("each row wants the pairs and one value per parameter"));
+        }
+        history.push(HistoryRow {
+            pairs: numbers[0] as u64,
+            theta: numbers[1..].to_vec(),
+        });
+    }
+    Ok(SpsaState {
+        settings,
+        params,
+        tally: SpsaTally {
+            pairs: tally("pairs")?,
+            wins: tally("wins")?,
+            draws: tally("draws")?,
+            losses: tally("losses")?,
+            faults: tally("faults")?,
+        },
+        history,
+    })
+}
+
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// A value of the subset.
+#[derive(Clone, Debug, PartialEq)]
+enum Value {
+    Number(f64),
+    Text(String),
+    Array(Vec<Value>),
+}
+
+/// One `key = value` line (or lines, for an array), with where it was.
+struct Entry {
+    section: String,
+    key: String,
+    value: Value,
+    line: usize,
+}
+
+/// A value being read, with its entry for the error messages.
+struct Field<'a> {
+    entry: &'a Entry,
+    value: &'a Value,
+}
+
+impl Entry {
+    fn bad(&self, why: &str) -> StateFileError {
+        StateFileError::Bad {
+            line: self.line,
+            key: self.key.clone(),
+            why: why.to_string(),
+        }
+    }
+
+    fn numbers(&self) -> Result<Vec<f64>, StateFileError> {
+        Field {
+            entry: self,
+            value: &self.value,
+        }
+        .numbers()
+    }
+}
+
+impl<'a> Field<'a> {
+    fn with(&self, value: &'a Value) -> Field<'a> {
+        Field {
+            entry: self.entry,
+            value,
+        }
+    }
+
+    fn bad(&self, why: &str) -> StateFileError {
+        self.entry.bad(why)
+    }
+
+    fn float(&self) -> Result<f64, StateFileError> {
+        match self.value {
+            Value::Number(x) if x.is_finite() => Ok(*x),
+            _ => Err(self.bad("wants a number")),
+        }
+    }
+
+    fn unsigned(&self) -> Result<u64, StateFileError> {
+        match self.value {
+            Value::Number(x) if *x >= 0.0 && x.fract() == 0.0 && *x < 2f64.powi(63) => {
+                Ok(*x as u64)
+            }
+            _ => Err(self.bad("wants a whole number, 0 or more")),
+        }
+    }
+
+    fn string(&self) -> Result<String, StateFileError> {
+        match self.value {
+            Value::Text(s) => Ok(s.clone()),
+            _ => Err(self.bad("wants a quoted string")),
+        }
+    }
+
+    fn array(&self) -> Result<&'a [Value], StateFileError> {
+        match self.value {
+            Value::Array(items) => Ok(items),
+            _ => Err(self.bad("wants an array [...]")),
+        }
+    }
+
+    fn numbers(&self) -> Result<Vec<f64>, StateFileError> {
+        self.array()?.iter().map(|v| self.with(v).float()).collect()
+    }
+}
+
+/// The file's entries in order.
+struct Document {
+    entries: Vec<Entry>,
+}
+
+impl Document {
+    fn parse(text: &str) -> Result<Document, StateFileError> {
+        let mut entries = Vec::new();
+        let mut section = String::new();
+        let mut lines = text.lines().enumerate();
+        while let Some((index, raw)) = lines.next() {
+            let line = index + 1;
+            let content = without_comment(raw).trim();
+            if content.is_empty() {
+                continue;
+            }
+            if let Some(name) = content.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
+                if !name.contains('[') {
+                    section = name.trim().to_string();
+                    continue;
+                }
+            }
+            let Some((key, value)) = content.split_once('=') else {
+                return Err(StateFileError::Syntax {
+                    line,
+                    what: format!("'{content}' is not a [section] or key = value"),
+                });
+            };
+            // An array may run over several lines, until its brackets close.
+            let mut value = value.trim().to_string();
+            while open_brackets(&value) > 0 {
+                let Some((_, more)) = lines.next() else {
+                    return Err(StateFileError::Syntax {
+                        line,
+                        what: "an array that never closes".into(),
+                    });
+                };
+                value.push(' ');
+                value.push_str(without_comment(more).trim());
+            }
+            let parsed =
+                ValueReader::new(&value)
+                    .whole()
+                    .ok_or_else(|| StateFileError::Syntax {
+                        line,
+                        what: format!("cannot read the value '{value}'"),
+                    })?;
+            entries.push(Entry {
+                section: section.clone(),
+                key: key.trim().to_string(),
+                value: parsed,
+                line,
+            });
+        }
+        Ok(Document { entries })
+    }
+
+    fn section<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Entry> + 'a {
+        self.entries.iter().filter(move |e| e.section == name)
+    }
+
+    fn get(&self, section: &'static str, key: &'static str) -> Result<Field<'_>, StateFileError> {
+        self.section(section)
+            .find(|e| e.key == key)
+            .map(|entry| Field {
+                entry,
+                value: &entry.value,
+            })
+            .ok_or(StateFileError::Missing { section, key })
+    }
+}
+
+/// The line up to a `#` that is not inside a string.
+fn without_comment(line: &str) -> &str {
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            '#' if !in_string => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// How many brackets are open at the end of `text` (strings skipped).
+fn open_brackets(text: &str) -> i32 {
+    let mut depth = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            '[' if !in_string => depth += 1,
+            ']' if !in_string => depth -= 1,
+            _ => {}
+        }
+    }
+    depth
+}
+
+/// Reads one value: a number, a quoted string, or an array of values
+/// (a trailing comma allowed).
+struct ValueReader<'a> {
+    rest: &'a str,
+}
+
+impl<'a> ValueReader<'a> {
+    fn new(text: &'a str) -> ValueReader<'a> {
+        ValueReader { rest: text }
+    }
+
+    /// The value, if it is all the text holds.
+    fn whole(mut self) -> Option<Value> {
+        let value = self.value()?;
+        self.rest.trim().is_empty().then_some(value)
+    }
+
+    fn value(&mut self) -> Option<Value> {
+        self.rest = self.rest.trim_start();
+        if let Some(after) = self.rest.strip_prefix('[') {
+            self.rest = after;
+            let mut items = Vec::new();
+            loop {
+                self.rest = self.rest.trim_start();
+                if let Some(after) = self.rest.strip_prefix(']') {
+                    self.rest = after;
+                    return Some(Value::Array(items));
+                }
+                items.push(self.value()?);
+                self.rest = self.rest.trim_start();
+                if let Some(after) = self.rest.strip_prefix(',') {
+                    self.rest = after;
+                } else if !self.rest.starts_with(']') {
+                    return None;
+                }
+            }
+        }
+        if let Some(after) = self.rest.strip_prefix('"') {
+            let mut text = String::new();
+            let mut chars = after.char_indices();
+            while let Some((i, c)) = chars.next() {
+                match c {
+                    '"' => {
+                        self.rest = &after[i + 1..];
+                        return Some(Value::Text(text));
+                    }
+                    '\\' => text.push(chars.next()?.1),
+                    c => text.push(c),
+                }
+            }
+            return None;
+        }
+        let end = self
+            .rest
+            .find(|c: char| c == ',' || c == ']' || c.is_whitespace())
+            .unwrap_or(self.rest.len());
+        let number = self.rest[..end].parse::<f64>().ok()?;
+        self.rest = &self.rest[end..];
+        Some(Value::Number(number))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::spsa::state::PairScore;
+
+    fn sample() -> SpsaState {
+        let settings = SpsaSettings {
+            seed: 3,
+            nodes: 5000,
+            openings: "book/match \"openings\".pgn".into(),
+            engine_options: vec!["usebook=false".into(), "hashsize=16".into()],
+            batch: 2,
+            history_every: 2,
+            schedule: Schedule::fishtest(50),
+        };
+        let names = ["rfp_margin".to_string(), "nmp_depth".to_string()];
+        let mut state = SpsaState::new(settings, &names).unwrap();
+        let batch = state.next_batch();
+        let scores: Vec<PairScore> = batch
+            .iter()
+            .map(|p| PairScore {
+                pair: p.pair,
+                wins: 2,
+                ..Default::default()
+            })
+            .collect();
+        state.apply(&batch, &scores).unwrap();
+        state
+    }
+
+    #[test]
+    fn a_state_written_and_read_back_is_the_same_to_the_last_bit() {
+        let state = sample();
+        assert!(state.params[0].theta.fract() != 0.0);
+        let text = to_text(&state);
+        let read = from_text(&text).unwrap();
+        assert_eq!(read.settings, state.settings);
+        assert_eq!(read.params, state.params);
+        assert_eq!(read.tally, state.tally);
+        assert_eq!(read.history.len(), 2);
+        assert_eq!(to_text(&read), text);
+    }
+
+    #[test]
+    fn a_damaged_file_is_refused_with_its_line() {
+        let text = to_text(&sample());
+        let cut = text.replace("nodes = 5000", "nodes = lots");
+        let error = from_text(&cut).unwrap_err().to_string();
+        assert!(
+            error.starts_with("line ") && error.contains("cannot read"),
+            "{error}"
+        );
+        let missing = text.replace("seed = 3\n", "");
+        assert_eq!(
+            from_text(&missing).unwrap_err().to_string(),
+            "[run] has no 'seed'"
+        );
+        let outside = text.replace("rfp_margin = [", "rfp_margin = [999");
+        let error = from_text(&outside).unwrap_err().to_string();
+        assert!(
+            error.contains("rfp_margin: wants min <= theta <= max"),
+            "{error}"
+        );
+        let open = text.replace("]\n", "\n");
+        assert!(from_text(&open).is_err());
+    }
+}
