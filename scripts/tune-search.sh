@@ -15,7 +15,11 @@ minutes=${2:-}
 concurrency=${3:-2}
 cargo build --release --quiet --features tune --target-dir "$root/target/tune" \
   --manifest-path "$root/Cargo.toml" || exit 1
-bin=$root/target/tune/release/chuhan
+# A copy of its own, so that rebuilding the checkout mid-sitting does not
+# change the engine the pairs start.
+built=$root/target/tune/release/chuhan
+bin=$root/target/tune/chuhan-$("$built" --version | sed -n 's/.*(\(.*\)).*/\1/p')
+cp "$built" "$bin.partial" && mv "$bin.partial" "$bin"
 pairs() { sed -n 's/^pairs = //p' "$state"; }
 before=$(pairs)
 began=$(date -u +%Y-%m-%dT%H:%MZ)

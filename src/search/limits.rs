@@ -2,6 +2,7 @@
 //! (infinite and ponder searches wait for `stop` or `ponderhit`), and the
 //! time plan derived from a clock.
 
+use super::params;
 use super::score::{MATE, MATE_BOUND};
 use super::skill::Skill;
 use crate::core::Move;
@@ -59,9 +60,6 @@ pub struct TimePlan {
     pub fixed: bool,
 }
 
-/// Moves assumed left in a sudden-death game.
-const SUDDEN_DEATH_MOVES: u64 = 32;
-
 /// A fixed-time search (`movetime`) answers this much before its time is up,
 /// besides the move overhead, since it is stopped mid-iteration.
 const MOVE_TIME_MARGIN: Duration = Duration::from_millis(5);
@@ -86,10 +84,6 @@ pub struct Settledness {
     pub best_move_effort: f64,
 }
 
-/// A best move that took this share of the nodes or more has left its
-/// rivals little to refute it with.
-const HIGH_EFFORT: f64 = 0.9;
-
 impl TimePlan {
     /// How long the search may run before it starts no further iteration:
     /// the plan's soft time, longer while the best move keeps changing and
@@ -100,17 +94,23 @@ impl TimePlan {
         if self.fixed {
             return self.hard;
         }
-        let stability = match settled.stable_iterations {
-            0 => 1.6,
-            1 => 1.2,
-            2 | 3 => 0.9,
-            _ => 0.6,
-        };
+        let hundredths = |n: i32| f64::from(n) / 100.0;
+        let stability = hundredths(match settled.stable_iterations {
+            0 => params::tm_unstable(),
+            1 => params::tm_stable_1(),
+            2 | 3 => params::tm_stable_3(),
+            _ => params::tm_settled(),
+        });
         // A falling score says the position holds a problem the search has
-        // begun to see: a pawn's drop buys up to half as much time again.
-        let falling = 1.0 + f64::from(settled.score_drop.clamp(0, 120)) / 240.0;
-        let effort = if settled.best_move_effort >= HIGH_EFFORT {
-            0.75
+        // begun to see: a drop of a pawn or more buys up to half as much
+        // time again.
+        let cap = params::tm_fall_cap();
+        let fall = f64::from(settled.score_drop.clamp(0, cap)) / f64::from(cap);
+        let falling = 1.0 + fall * hundredths(params::tm_fall_bonus());
+        // A best move that took nearly all the nodes has left its rivals
+        // little to refute it with.
+        let effort = if settled.best_move_effort >= hundredths(params::tm_effort_share()) {
+            hundredths(params::tm_effort_cut())
         } else {
             1.0
         };
@@ -236,15 +236,18 @@ impl Limits {
             .max(Duration::from_millis(1));
         let left_ms = left.as_millis() as u64;
         let inc_ms = clock.increment.as_millis() as u64;
-        let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| {
-            (m as u64).clamp(1, SUDDEN_DEATH_MOVES)
-        });
-        let mut soft_ms = left_ms / moves + inc_ms * 3 / 4;
-        // With more time than the opponent we may spend a little more, and less with less.
+        let moves_left = params::tm_moves_left() as u64;
+        let moves = clock
+            .moves_to_go
+            .map_or(moves_left, |m| (m as u64).clamp(1, moves_left));
+        let mut soft_ms = left_ms / moves + inc_ms * params::tm_increment_share() as u64 / 100;
+        // With more time than the opponent we may spend a little more, and
+        // less with less (each clock counted with 20 increments to come).
         if let Some(opp) = clock.opponent_time {
             let ours = left_ms + 20 * inc_ms;
             let theirs = opp.as_millis() as u64 + 20 * clock.opponent_increment.as_millis() as u64;
-            let ratio = (ours as f64 / theirs.max(1) as f64).clamp(0.8, 1.25);
+            let stretch = 1.0 + f64::from(params::tm_clock_ratio()) / 100.0;
+            let ratio = (ours as f64 / theirs.max(1) as f64).clamp(1.0 / stretch, stretch);
             soft_ms = (soft_ms as f64 * ratio) as u64;
         }
         let (soft_cap, hard_cap) = if moves == 1 {
@@ -253,7 +256,9 @@ impl Limits {
             (left_ms / 3, left_ms * 3 / 4)
         };
         let soft_ms = soft_ms.min(soft_cap).max(1);
-        let hard_ms = (soft_ms * 4).min(hard_cap).max(soft_ms);
+        let hard_ms = (soft_ms * params::tm_hard_ratio() as u64 / 100)
+            .min(hard_cap)
+            .max(soft_ms);
         Some(TimePlan {
             soft: Duration::from_millis(soft_ms),
             hard: Duration::from_millis(hard_ms),

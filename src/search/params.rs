@@ -1,13 +1,15 @@
-//! Every tuning number of the search in one place: each with its value,
-//! the range a tuner may move it in, the step it should try (SPSA's `c`,
-//! about a tenth of the range), and what it controls. The search reads
+//! Every tuning number of the search and its time manager in one place:
+//! each with its value, the range a tuner may move it in, the step it
+//! should try (SPSA's `c`, about a tenth of the range), and what it
+//! controls. The search reads
 //! them as functions that a normal build turns into constants (no speed
 //! lost; the bench signature proves the values unchanged); a tuning build
 //! (`--features tune`) reads values an engine option sets, so a tuner can
 //! give each engine of a match its own.
 //!
 //! Depths are plies; margins centipawns; the reduction table's two numbers
-//! are hundredths (`LMR_BASE` 60 is 0.60).
+//! are hundredths (`lmr_base` 60 is 0.60), as are the time manager's
+//! factors (`tm_`, which only a clock gives a say).
 
 /// One tunable number of the search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -188,6 +190,41 @@ search_params! {
     singular_margin = 2 in 1..=4 step 1;
     /// Quiescence delta pruning: the margin beyond the captured piece.
     delta_margin = 150 in 50..=300 step 20;
+
+    // The time manager's numbers (`tm_`): they matter only under a clock.
+
+    /// Time: the moves a sudden-death clock is shared over.
+    tm_moves_left = 32 in 16..=60 step 4;
+    /// Time: the share of the increment a move spends besides its share of the clock, in hundredths.
+    tm_increment_share = 75 in 40..=100 step 5;
+    /// Time: how far the clocks' ratio may stretch a move's time, in hundredths above 1 (and below, as its inverse).
+    tm_clock_ratio = 25 in 0..=60 step 5;
+    /// Time: the hard limit as a multiple of the soft time, in hundredths.
+    tm_hard_ratio = 400 in 200..=800 step 50;
+    /// Time: the soft time when the best move just changed, in hundredths of the plan.
+    tm_unstable = 160 in 100..=250 step 10;
+    /// Time: the soft time when the best move held one iteration, in hundredths.
+    tm_stable_1 = 120 in 80..=180 step 10;
+    /// Time: the soft time when the best move held two or three iterations, in hundredths.
+    tm_stable_3 = 90 in 50..=130 step 10;
+    /// Time: the soft time when the best move held four iterations or more, in hundredths.
+    tm_settled = 60 in 30..=100 step 5;
+    /// Time: the score's fall (centipawns) that buys the most extra time.
+    tm_fall_cap = 120 in 40..=300 step 20;
+    /// Time: the extra time that fall buys, in hundredths of the soft time.
+    tm_fall_bonus = 50 in 0..=150 step 10;
+    /// Time: the share of the nodes under the best move (hundredths) past which it is trusted.
+    tm_effort_share = 90 in 70..=99 step 3;
+    /// Time: the soft time once the best move is trusted, in hundredths.
+    tm_effort_cut = 75 in 40..=100 step 5;
+}
+
+impl Param {
+    /// Whether only a clock gives the parameter a say (the time manager's),
+    /// so that games at fixed nodes cannot tune it.
+    pub fn needs_clock(&self) -> bool {
+        self.name.starts_with("tm_")
+    }
 }
 
 #[cfg(test)]

@@ -151,11 +151,16 @@ impl std::fmt::Display for SpsaError {
 impl std::error::Error for SpsaError {}
 
 impl SpsaState {
-    /// A new run over the parameters named (all of the search's when none
-    /// is), each starting at the search's value.
+    /// A new run over the parameters named (when none is, all that games at
+    /// fixed nodes can tune: the time manager's need a clock), each
+    /// starting at the search's value.
     pub fn new(settings: SpsaSettings, names: &[String]) -> Result<SpsaState, SpsaError> {
         let params: Vec<TunedParam> = if names.is_empty() {
-            params::PARAMS.iter().map(TunedParam::from_search).collect()
+            params::PARAMS
+                .iter()
+                .filter(|p| !p.needs_clock())
+                .map(TunedParam::from_search)
+                .collect()
         } else {
             names
                 .iter()
@@ -296,8 +301,10 @@ mod tests {
     #[test]
     fn a_new_run_starts_every_parameter_at_the_searchs_value() {
         let all = state(&[]);
-        assert_eq!(all.params.len(), params::PARAMS.len());
-        for (tuned, param) in all.params.iter().zip(params::PARAMS) {
+        let at_fixed_nodes: Vec<_> = params::PARAMS.iter().filter(|p| !p.needs_clock()).collect();
+        assert_eq!(all.params.len(), 25);
+        assert_eq!(all.params.len(), at_fixed_nodes.len());
+        for (tuned, param) in all.params.iter().zip(at_fixed_nodes) {
             assert_eq!(tuned.theta, f64::from(param.value));
             assert_eq!(tuned.drift(), 0.0);
         }
