@@ -66,17 +66,17 @@ book-pgn: build ## a book from game files: PGN="games/*.pgn" OUT=games.book
 # Protocol timings against the release binary: stop -> bestmove, quit -> exit,
 # and whole games at 3 s + 0.1 s, 1 s and 10 s + 0.1 s (the last takes minutes).
 protocol-latency: ## protocol timings: stop, quit, whole timed games
-	$(CARGO) test --release --test ucci_session --test protocol_clock -- --include-ignored --nocapture stop_during quit_while a_match a_one_second ten_seconds
+	$(CARGO) test --release --test protocol -- --include-ignored --nocapture stop_during quit_while a_match a_one_second ten_seconds
 
 # Every reader of outside input fuzzed with a million inputs each (the
 # default test run gives each 100,000): PGN, judge lines, books, networks,
 # training data, engine lines.
 fuzz: ## every reader of outside input fuzzed a million times
-	CHUHAN_FUZZ=1000000 $(CARGO) test --release --test fuzz --test engine_line_fuzz -- --nocapture
+	CHUHAN_FUZZ=1000000 $(CARGO) test --release --test inputs -- --nocapture fuzz
 
 # The repetition-rules corpus: prints how many rule-book cases agree.
 rules-corpus: ## the repetition-rules corpus: how many rule-book cases agree
-	$(CARGO) test --release --test rules -- --nocapture
+	$(CARGO) test --release --test rules -- --nocapture corpus::
 
 # Fairy-Stockfish's AXF repetition verdicts (the Python binding pyffish:
 # pip install pyffish) against `judge --rule asian` on seeded random cycles
@@ -84,7 +84,7 @@ rules-corpus: ## the repetition-rules corpus: how many rule-book cases agree
 # kind, and writes each disagreement to target/pyffish_disagreements.jsonl.
 # Not part of `make test`: it needs Python and pyffish. The disagreements
 # read so far, each with its article, are tests/data/pyffish_disagreements.tsv
-# (checked by tests/pyffish_disagreements.rs). PYTHON=venv/bin/python picks
+# (checked by tests/rules/pyffish_disagreements.rs). PYTHON=venv/bin/python picks
 # the interpreter that has pyffish.
 PYTHON ?= python3
 CYCLES ?= 2000
@@ -94,7 +94,7 @@ pyffish-oracle: build ## random repetition cycles judged by us and Fairy-Stockfi
 	$(PYTHON) scripts/pyffish_oracle.py --chuhan $(BIN) --cycles $(CYCLES) --seed $(SEED) --out target/pyffish_disagreements.jsonl
 
 # The mate-problem suite (tests/data/mates.epd, every entry proven by the
-# brute-force oracle in tests/tactics.rs): each problem searched from a fresh
+# brute-force oracle in tests/search/tactics.rs): each problem searched from a fresh
 # table for 1 s and for 2 s (`go movetime`), one line per problem, then the
 # solved counts. Solved: the engine plays one of the fastest mating moves.
 # Then the positions cut from our lost games (tests/data/losses.epd, made by

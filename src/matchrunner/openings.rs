@@ -203,7 +203,7 @@ pub fn read_file(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, Open
 }
 
 /// Common systems from the start position, each a few moves deep and
-/// balanced (`tests/builtin_openings_balance.rs` holds each within 1.5
+/// balanced (`tests/tools/builtin_openings_balance.rs` holds each within 1.5
 /// pawns for Red at depth 14, with the network): central cannon against screen horses and its
 /// neighbours, same- and opposite-direction cannons, pawn, elephant, horse
 /// and cannon openings.

@@ -1,0 +1,17 @@
+//! Learning: self-play data, its formats and merging, features, the Texel tuner, the network trainer, and the SPSA run of the search.
+//!
+//! One test binary for the room (linking one binary per file cost the
+//! CI most of its time); each file below is one subject.
+
+#[path = "../random_positions/mod.rs"]
+mod random_positions;
+#[path = "../tool_run/mod.rs"]
+mod tool_run;
+
+mod datagen;
+mod features;
+mod format;
+mod merge;
+mod spsa;
+mod train;
+mod tune;

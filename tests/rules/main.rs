@@ -1,0 +1,17 @@
+//! The repetition rules: the rule-book corpus, the articles, play under the rules, properties, and the cycles judged against Fairy-Stockfish.
+//!
+//! One test binary for the room (linking one binary per file cost the
+//! CI most of its time); each file below is one subject.
+
+#[path = "../pyffish_rows/mod.rs"]
+mod pyffish_rows;
+#[path = "../rules_cases/mod.rs"]
+mod rules_cases;
+#[path = "../tool_run/mod.rs"]
+mod tool_run;
+
+mod articles;
+mod corpus;
+mod play;
+mod properties;
+mod pyffish_disagreements;

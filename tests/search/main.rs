@@ -1,0 +1,20 @@
+//! The search: its library API, checks, history, positions where no side can attack, the null move, the rules inside it, stopping, strength levels, the mate and loss suites, time management.
+//!
+//! One test binary for the room (linking one binary per file cost the
+//! CI most of its time); each file below is one subject.
+
+#[path = "../engine_process/mod.rs"]
+mod engine_process;
+#[path = "../mate_oracle/mod.rs"]
+mod mate_oracle;
+
+mod api;
+mod checks;
+mod history;
+mod no_attackers;
+mod null_move;
+mod rules;
+mod skill;
+mod stop;
+mod tactics;
+mod time_management;

@@ -1,0 +1,21 @@
+//! The command-line tools through the binary: analyse, bench, convert, data, help, judge, perft, the match runner and its built-in openings.
+//!
+//! One test binary for the room (linking one binary per file cost the
+//! CI most of its time); each file below is one subject.
+
+#[path = "../engine_process/mod.rs"]
+mod engine_process;
+#[path = "../rules_cases/mod.rs"]
+mod rules_cases;
+#[path = "../tool_run/mod.rs"]
+mod tool_run;
+
+mod analyse;
+mod bench;
+mod builtin_openings_balance;
+mod convert;
+mod data;
+mod help;
+mod judge;
+mod match_runner;
+mod perft;
