@@ -4,26 +4,13 @@
 //! value from TARGET, the sooner it resigns), so the tuner has a known
 //! optimum to climb to, in games of a few plies.
 
+use crate::tool_run;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The scripted engine, built by `cargo test` beside this test binary.
 fn scripted() -> String {
-    let exe = std::env::current_exe().expect("the test binary has a path");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps");
-    let path = dir
-        .join("examples")
-        .join(format!("scripted_engine{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: `cargo test` builds it; with `--test learn` alone, \
-         run `cargo build --release --example scripted_engine` first",
-        path.display()
-    );
-    path.to_string_lossy().into_owned()
+    tool_run::scripted_engine("learn")
 }
 
 fn scratch(name: &str) -> PathBuf {

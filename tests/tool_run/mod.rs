@@ -4,7 +4,29 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
+
+/// The scripted test engine (`examples/scripted_engine.rs`), which `cargo
+/// test` builds beside the test binaries; `room` is the test binary to name
+/// when it is missing.
+pub fn scripted_engine(room: &str) -> String {
+    let exe = std::env::current_exe().expect("the test binary has a path");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps");
+    let path = dir
+        .join("examples")
+        .join(format!("scripted_engine{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test` builds it; with `--test {room}` alone, \
+         run `cargo build --release --example scripted_engine` first",
+        path.display()
+    );
+    path.to_string_lossy().into_owned()
+}
 
 /// How a run of the tool ended.
 pub struct Run {

@@ -2,29 +2,16 @@
 //! scripted test engine (`examples/scripted_engine.rs`) forcing each way a
 //! game can end, and bad input reported in one line.
 
+use crate::tool_run;
 use chuhan::core::GameResult;
 use chuhan::notation::{parse_pgn, Game, PgnError};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The scripted engine, built by `cargo test` beside this test binary.
 fn scripted() -> String {
-    let exe = std::env::current_exe().expect("the test binary has a path");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps");
-    let path = dir
-        .join("examples")
-        .join(format!("scripted_engine{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is missing: `cargo test` builds it; with `--test tools` alone, \
-         run `cargo build --example scripted_engine` first",
-        path.display()
-    );
-    path.to_string_lossy().into_owned()
+    tool_run::scripted_engine("tools")
 }
 
 /// A fresh scratch folder for one test.
