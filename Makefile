@@ -1,4 +1,4 @@
-# Everyday targets. Figures print to the terminal; see README.md.
+# Everyday targets. Figures print to the terminal; see docs/development.md.
 CARGO ?= cargo
 BIN := target/release/chuhan
 DEPTH ?= 5
@@ -113,8 +113,8 @@ rules-cost: build ## what judging repetitions costs the search
 		$(BIN) bench $(DEPTH_BENCH) --rule $$rule | tr '\n' ' '; echo; done; done
 	$(CARGO) run --release --example repetition_cost $(DEPTH_BENCH)
 
-# Self-play check of the current build against a baseline binary (see the
-# README's match section): BASELINE=path/to/chuhan, or `make baseline` first
+# Self-play check of the current build against a baseline binary (see
+# docs/tools.md, *Matches between engines*): BASELINE=path/to/chuhan, or `make baseline` first
 # to build one from a git ref (REF=main by default).
 REF ?= main
 BASELINE ?= target/baseline/chuhan
@@ -176,7 +176,7 @@ xboard-match: build ## XBoard plays chuhan against MaxQi, headless, 2 games
 		echo "xboard-match FAILED: $${games:-0} of 2 games finished, $${bad:-0} lost on time, forfeited or aborted"; exit 1; fi; \
 	echo "xboard-match: 2 of 2 games finished, no time loss, forfeit or illegal move"
 
-# Self-play shards (README, "Learning the evaluation"). A shard made again
+# Self-play shards (docs/learning-data.md). A shard made again
 # from its committed recipe and checked byte for byte:
 #   make remake-shard RECIPE=data/recipes/selfplay-3c13eef-s5003.txt
 # A machine lent for a while turned into shards (OUT_DIR, SECONDS):

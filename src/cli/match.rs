@@ -1,5 +1,5 @@
 //! `chuhan match -engine cmd=... -engine cmd=... -each tc=10+0.1 ...`: plays
-//! engines against each other; see [`crate::matchrunner`] and README.md.
+//! engines against each other; see [`crate::matchrunner`] and docs/tools.md.
 //! The command line stays cutechess-cli's (`-engine key=value` groups), read
 //! by the runner's own parser; `--help` prints every option. A command line
 //! the runner cannot read is a usage error (exit status 2, with the usage),

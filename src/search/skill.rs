@@ -16,7 +16,7 @@ use crate::random::Rng;
 pub const FULL_LEVEL: u8 = 20;
 
 /// Each measured level's Elo against full strength, from the matches in the
-/// README's "Strength levels" table (200 000 nodes a move, each level against
+/// record docs/results/strength-levels.md (200 000 nodes a move, each level against
 /// the next stronger one, the differences summed down the chain); levels in
 /// between are interpolated.
 const MEASURED_ELO: [(u8, i32); 10] = [

@@ -7,7 +7,7 @@
 //! cubic in the material: with many pieces a score converts less surely.
 //!
 //! [`FITTED`] was fitted to 3.58 million positions of 21,369 self-play games
-//! of the engine with its network (`examples/fit_wdl.rs`; README.md says
+//! of the engine with its network (`examples/fit_wdl.rs`; docs/protocol.md says
 //! how): the maximum-likelihood fit of the games' results.
 
 use super::Score;

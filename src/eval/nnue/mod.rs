@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 /// What `EvalFile` / `evalfile` names the network built into the binary.
 pub const BUILT_IN: &str = "<built-in>";
 
-/// The network trained for this release (see the README for its data).
+/// The network trained for this release (see docs/results/networks.md for its data).
 static BUILT_IN_BYTES: &[u8] = include_bytes!("chuhan.nnue");
 
 /// The network built into the binary, read once.

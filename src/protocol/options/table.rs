@@ -289,7 +289,7 @@ pub static TABLE: &[Spec] = &[
         effect: Effect::None,
     },
     // The network is the default: it beat the tuned hand-crafted evaluation
-    // (README, *The network evaluation*).
+    // (docs/learning.md, *The network evaluation*).
     Spec {
         ucci: Some("usennue"),
         uci: Some("Use NNUE"),
