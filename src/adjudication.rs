@@ -36,16 +36,16 @@ pub struct Adjudication {
 
 /// What the score rules decided.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Adjudged {
     Resign { loser: Color },
     Draw,
 }
 
-impl Verdict {
+impl Adjudged {
     pub fn result(self) -> GameResult {
         match self {
-            Verdict::Resign { loser } => GameResult::loss_for(loser),
-            Verdict::Draw => GameResult::Draw,
+            Adjudged::Resign { loser } => GameResult::loss_for(loser),
+            Adjudged::Draw => GameResult::Draw,
         }
     }
 }
@@ -78,13 +78,13 @@ impl ScoreHistory {
 impl Adjudication {
     /// The verdict after `mover`'s move, if the rules reach one. The resign
     /// rule is judged first, for the mover first.
-    pub fn judge(&self, history: &ScoreHistory, mover: Color) -> Option<Verdict> {
+    pub fn judge(&self, history: &ScoreHistory, mover: Color) -> Option<Adjudged> {
         if let Some(resign) = self.resign {
             let lost = |color| history.last_all(color, resign.move_count, |s| s <= -resign.score);
             let won = |color| history.last_all(color, resign.move_count, |s| s >= resign.score);
             for loser in [mover, !mover] {
                 if lost(loser) && (!resign.two_sided || won(!loser)) {
-                    return Some(Verdict::Resign { loser });
+                    return Some(Adjudged::Resign { loser });
                 }
             }
         }
@@ -94,7 +94,7 @@ impl Adjudication {
                 && quiet(Color::Red)
                 && quiet(Color::Black)
             {
-                return Some(Verdict::Draw);
+                return Some(Adjudged::Draw);
             }
         }
         None
@@ -116,7 +116,7 @@ mod tests {
         (history, !mover)
     }
 
-    fn judged(rules: Adjudication, scores: &[Option<i32>]) -> Option<Verdict> {
+    fn judged(rules: Adjudication, scores: &[Option<i32>]) -> Option<Adjudged> {
         let (history, last_mover) = history(Color::Red, scores);
         rules.judge(&history, last_mover)
     }
@@ -137,7 +137,7 @@ mod tests {
         let scores = [Some(0), Some(-600), Some(0), Some(-700)];
         assert_eq!(
             judged(one_sided, &scores),
-            Some(Verdict::Resign {
+            Some(Adjudged::Resign {
                 loser: Color::Black
             })
         );
@@ -154,12 +154,12 @@ mod tests {
         let agreed = [Some(600), Some(-600), Some(650), Some(-700)];
         assert_eq!(
             judged(two_sided, &agreed),
-            Some(Verdict::Resign {
+            Some(Adjudged::Resign {
                 loser: Color::Black
             })
         );
         assert_eq!(
-            Verdict::Resign {
+            Adjudged::Resign {
                 loser: Color::Black
             }
             .result(),
@@ -183,8 +183,8 @@ mod tests {
         let quiet = [Some(100), Some(-80), Some(5), Some(-3), Some(0)];
         assert_eq!(judged(rules, &quiet), None, "move 2 and a half");
         let quiet = [Some(100), Some(-80), Some(5), Some(-3), Some(0), Some(10)];
-        assert_eq!(judged(rules, &quiet), Some(Verdict::Draw));
-        assert_eq!(Verdict::Draw.result(), GameResult::Draw);
+        assert_eq!(judged(rules, &quiet), Some(Adjudged::Draw));
+        assert_eq!(Adjudged::Draw.result(), GameResult::Draw);
         let mut broken = quiet;
         broken[4] = None;
         assert_eq!(judged(rules, &broken), None);

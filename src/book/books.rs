@@ -3,7 +3,7 @@
 
 use super::choice::{choose, Randomness};
 use super::file::BUILT_IN_BOOK;
-use super::{BookError, BookFile, Candidate};
+use super::{BookError, BookFile, WeightedMove};
 use crate::core::{Move, Position};
 use crate::random::Rng;
 use std::fmt;
@@ -105,7 +105,7 @@ impl Books {
         &self,
         pos: &Position,
         banned: &[Move],
-    ) -> Option<(&BookFile, Vec<Candidate>)> {
+    ) -> Option<(&BookFile, Vec<WeightedMove>)> {
         self.files.iter().find_map(|file| {
             let mut found = file.candidates(pos);
             found.retain(|c| !banned.contains(&c.mv) && c.weight > 0);

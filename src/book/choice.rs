@@ -1,7 +1,7 @@
 //! Choosing one move among the book's candidates: always the heaviest, or a
 //! weighted draw from a seeded generator so games vary yet stay reproducible.
 
-use super::Candidate;
+use super::WeightedMove;
 use crate::random::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -64,12 +64,12 @@ impl fmt::Display for Randomness {
 
 /// The chosen candidate, or `None` if no candidate has a positive weight.
 pub fn choose(
-    candidates: &[Candidate],
+    candidates: &[WeightedMove],
     randomness: Randomness,
     rng: &mut Rng,
-) -> Option<Candidate> {
+) -> Option<WeightedMove> {
     let usable = candidates.iter().filter(|c| c.weight > 0);
-    let share = |c: &Candidate| -> f64 {
+    let share = |c: &WeightedMove| -> f64 {
         let w = c.weight as f64;
         match randomness {
             Randomness::None | Randomness::Medium => w,
@@ -102,8 +102,8 @@ mod tests {
     use super::*;
     use crate::core::Move;
 
-    fn cand(mv: &str, weight: u16) -> Candidate {
-        Candidate {
+    fn cand(mv: &str, weight: u16) -> WeightedMove {
+        WeightedMove {
             mv: mv.parse::<Move>().unwrap(),
             weight,
         }

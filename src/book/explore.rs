@@ -124,7 +124,7 @@ fn keep_best(moves: &mut Vec<(Move, i32)>, max_moves: usize, symmetric: bool) {
 mod tests {
     use super::*;
     use crate::book::write_book;
-    use crate::book::{BookFile, Candidate};
+    use crate::book::{BookFile, WeightedMove};
     use std::path::Path;
 
     /// Scores every legal move by a fixed rule: the central cannon is best,
@@ -224,7 +224,7 @@ mod tests {
         assert_eq!(analysed, 4);
         assert_eq!(analyst.calls, analysed);
         let book = as_book(&builder);
-        let mut root: Vec<Candidate> = book.candidates(&Position::startpos());
+        let mut root: Vec<WeightedMove> = book.candidates(&Position::startpos());
         root.sort_by_key(|c| c.mv.to_string());
         let text: Vec<String> = root
             .iter()

@@ -25,7 +25,7 @@ pub struct BookFile {
 
 /// A move the book offers, with its weight.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
+pub struct WeightedMove {
     pub mv: Move,
     pub weight: u16,
 }
@@ -119,17 +119,17 @@ impl BookFile {
     /// position itself is looked up first, then its mirror image (whose moves
     /// are mirrored back). Moves that are not legal here (a key collision or a
     /// bad book) are dropped.
-    pub fn candidates(&self, pos: &Position) -> Vec<Candidate> {
+    pub fn candidates(&self, pos: &Position) -> Vec<WeightedMove> {
         for mirrored in [false, true] {
             let entries = self.entries_for(self.key(pos, mirrored));
             if entries.is_empty() {
                 continue;
             }
-            let mut found: Vec<Candidate> = Vec::with_capacity(entries.len());
+            let mut found: Vec<WeightedMove> = Vec::with_capacity(entries.len());
             for e in entries {
                 let mv = if mirrored { e.mv.mirror() } else { e.mv };
                 if pos.is_legal(mv) && found.iter().all(|c| c.mv != mv) {
-                    found.push(Candidate {
+                    found.push(WeightedMove {
                         mv,
                         weight: e.weight,
                     });

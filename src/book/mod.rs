@@ -22,7 +22,7 @@ pub use builder::{add_game, BookBuilder, MoveStats};
 pub use choice::{choose, BadRandomness, Randomness};
 pub use error::BookError;
 pub use explore::{analysis_weight, explore, Analyst, ExploreLimits};
-pub use file::{BookFile, BookFormat, Candidate, BUILT_IN_BOOK};
+pub use file::{BookFile, BookFormat, WeightedMove, BUILT_IN_BOOK};
 pub use format::{write_book, BookEntry};
 pub use key::{book_key, BookKey};
 pub use search_analyst::SearchAnalyst;

@@ -12,7 +12,7 @@ use crate::checksum::fnv1a;
 use crate::eval::Evaluator;
 use crate::learn::data::games::Recipe;
 use crate::learn::selfplay::datagen::{self, DatagenConfig};
-use crate::learn::selfplay::game::{GameSettings, OpeningSource};
+use crate::learn::selfplay::game::{OpeningSource, SelfPlaySettings};
 use crate::matchrunner::interrupt;
 use crate::rules::RuleSet;
 use std::io::Write;
@@ -140,7 +140,7 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
         games: args.games,
         positions: args.positions,
         seed: args.seed,
-        game: GameSettings {
+        game: SelfPlaySettings {
             nodes: args.nodes,
             soft_nodes: args.soft_nodes,
             hash_megabytes: args.hash.max(1),

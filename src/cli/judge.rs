@@ -22,9 +22,7 @@ use crate::core::{BadMoveText, FenError, GameResult, Move, Position, Square};
 use crate::notation::{parse_pgn, Game};
 use crate::rules::chase::ThreatWay;
 use crate::rules::explain::{explain_cycle, Attack, MoveEffects};
-use crate::rules::{
-    color_name, judge_game, CycleMove, GameError, GameJudgement, GameOutcome, RuleSet,
-};
+use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
 use std::fmt;
 use std::io::{self, Write};
 
@@ -248,7 +246,7 @@ fn off_the_board(
     judgement: &GameJudgement,
     file: Option<(&FileSays, usize)>,
 ) -> Option<(&'static str, String)> {
-    file.filter(|_| judgement.outcome == GameOutcome::Ongoing)
+    file.filter(|_| judgement.outcome.is_none())
         .and_then(|(file, _)| file.ending_off_the_board())
 }
 
@@ -270,7 +268,7 @@ fn text_report(ruled: &Ruled, file: Option<(&FileSays, usize)>) -> String {
             );
         }
         None => {
-            out += judgement.outcome.name();
+            out += judgement.outcome_name();
             if !judgement.reason.is_empty() {
                 out += &format!(": {}", judgement.reason);
             }
@@ -401,7 +399,7 @@ fn json_report(ruled: &Ruled, file: Option<(&FileSays, usize)>) -> String {
     // A game the board leaves open ends as its file says, marked so.
     let (verdict, reason, from_file) = match off_the_board(judgement, file) {
         Some((verdict, how)) => (verdict, how, true),
-        None => (judgement.outcome.name(), judgement.reason.clone(), false),
+        None => (judgement.outcome_name(), judgement.reason.clone(), false),
     };
     let from_file = if from_file { ",\"from_file\":true" } else { "" };
     format!(
@@ -485,13 +483,9 @@ impl FileSays {
     }
 
     /// A word when the file's result is not the board's ruling.
-    fn disagreement(&self, outcome: GameOutcome) -> Option<String> {
+    fn disagreement(&self, outcome: Option<GameResult>) -> Option<String> {
         let result = self.result?;
-        let agrees = match outcome {
-            GameOutcome::Ongoing => true,
-            GameOutcome::Draw => result == GameResult::Draw,
-            GameOutcome::Loses(loser) => result == GameResult::loss_for(loser),
-        };
+        let agrees = outcome.is_none_or(|ruled| ruled == result);
         (!agrees).then(|| format!("the file says {}", result.as_str()))
     }
 }

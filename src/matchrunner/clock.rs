@@ -84,14 +84,14 @@ impl fmt::Display for TimeControl {
 /// depth, a node count, or a combination (UCI engines get them all; UCCI
 /// engines understand one, see `engine.rs`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct EngineLimits {
     pub clock: Option<TimeControl>,
     pub move_time_ms: Option<u64>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
 }
 
-impl Limits {
+impl EngineLimits {
     pub fn is_set(&self) -> bool {
         self.clock.is_some()
             || self.move_time_ms.is_some()
@@ -100,7 +100,7 @@ impl Limits {
     }
 }
 
-impl fmt::Display for Limits {
+impl fmt::Display for EngineLimits {
     /// The PGN `TimeControl` tag (`-` when there is no clock).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.clock, self.move_time_ms) {
@@ -113,15 +113,15 @@ impl fmt::Display for Limits {
 
 /// One side's clock during a game.
 #[derive(Copy, Clone, Debug)]
-pub struct Clock {
+pub struct GameClock {
     control: TimeControl,
     remaining_ms: i64,
     moves_made: u32,
 }
 
-impl Clock {
-    pub fn new(control: TimeControl) -> Clock {
-        Clock {
+impl GameClock {
+    pub fn new(control: TimeControl) -> GameClock {
+        GameClock {
             control,
             remaining_ms: control.base_ms as i64,
             moves_made: 0,
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn clock_charges_increments_and_periods() {
-        let mut clock = Clock::new("2/1+0.5".parse().unwrap());
+        let mut clock = GameClock::new("2/1+0.5".parse().unwrap());
         assert_eq!(clock.moves_to_go(), Some(2));
         clock.charge(300); // 1000 - 300 + 500
         assert_eq!(clock.remaining_ms(), 1200);

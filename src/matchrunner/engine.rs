@@ -3,7 +3,7 @@
 //! and `go` for each move, `bestmove` with its last `info` score, and the
 //! failures a runner must survive (crash, hang, overtime).
 
-use super::clock::{Clock, Limits};
+use super::clock::{EngineLimits, GameClock};
 use super::engine_line::{self, EngineLine};
 use crate::core::{Move, Position, Ranks};
 use std::fmt;
@@ -55,10 +55,10 @@ pub struct EngineConfig {
     pub dir: Option<String>,
     pub protocol: Protocol,
     /// How its moves number the ranks; `None`: as its protocol and options
-    /// suggest (see [`Engine::ranks`]).
+    /// suggest (see [`EngineProcess::ranks`]).
     pub ranks: Option<Ranks>,
     pub options: Vec<(String, String)>,
-    pub limits: Limits,
+    pub limits: EngineLimits,
     /// How long past its time an engine may answer before it loses on time.
     pub margin_ms: u64,
 }
@@ -172,7 +172,7 @@ pub struct GameSoFar<'a> {
 }
 
 /// A running engine process.
-pub struct Engine {
+pub struct EngineProcess {
     pub config: EngineConfig,
     protocol: Protocol,
     child: Child,
@@ -196,9 +196,9 @@ const ABANDON_POLL: Duration = Duration::from_millis(50);
 /// How long an `auto` engine may take to answer `ucci` before we try `uci`.
 const UCCI_PROBE: Duration = Duration::from_secs(2);
 
-impl Engine {
+impl EngineProcess {
     /// Starts the process, shakes hands and sets the options.
-    pub fn start(config: &EngineConfig, handshake: Duration) -> Result<Engine, StartError> {
+    pub fn start(config: &EngineConfig, handshake: Duration) -> Result<EngineProcess, StartError> {
         let mut command = Command::new(&config.cmd);
         command
             .args(&config.args)
@@ -232,7 +232,7 @@ impl Engine {
                 }
             }
         });
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             config: config.clone(),
             protocol: config.protocol,
             child,
@@ -279,12 +279,12 @@ impl Engine {
     }
 
     fn handshake(&mut self, timeout: Duration) -> Result<(), StartError> {
-        let no_answer = |engine: &Engine, protocol| StartError::NoHandshake {
+        let no_answer = |engine: &EngineProcess, protocol| StartError::NoHandshake {
             name: engine.config.name.clone(),
             protocol,
             seconds: timeout.as_secs(),
         };
-        let exited = |engine: &Engine| StartError::Exited {
+        let exited = |engine: &EngineProcess| StartError::Exited {
             name: engine.config.name.clone(),
         };
         let first = match self.config.protocol {
@@ -431,7 +431,7 @@ impl Engine {
         &mut self,
         game: &GameSoFar,
         red_to_move: bool,
-        clocks: Option<(Clock, Clock)>,
+        clocks: Option<(GameClock, GameClock)>,
         draw_offered: bool,
         hang_limit: Duration,
         abandon: &AtomicBool,
@@ -539,7 +539,12 @@ impl Engine {
         line
     }
 
-    fn go_command(&self, red_to_move: bool, clocks: Option<(Clock, Clock)>, draw: bool) -> String {
+    fn go_command(
+        &self,
+        red_to_move: bool,
+        clocks: Option<(GameClock, GameClock)>,
+        draw: bool,
+    ) -> String {
         let limits = self.config.limits;
         let mut go = String::from("go");
         match self.protocol {
@@ -621,7 +626,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         // Never leave a process behind, whatever path dropped the engine.
         if let Ok(None) = self.child.try_wait() {

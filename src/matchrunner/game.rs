@@ -4,10 +4,10 @@
 //! occurrence of a position, and the 60-move rule are judged by
 //! [`crate::rules`]) plus the optional resign, draw and length limits.
 
-use super::clock::Clock;
-use super::engine::{Engine, Failure, GameSoFar, Reply};
+use super::clock::GameClock;
+use super::engine::{EngineProcess, Failure, GameSoFar, Reply};
 use super::openings::Opening;
-use crate::adjudication::{Adjudication, ScoreHistory, Verdict};
+use crate::adjudication::{Adjudged, Adjudication, ScoreHistory};
 use crate::core::{Color, GameResult, Move, Position};
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
 use crate::search::score::{is_mate, MATE};
@@ -107,7 +107,7 @@ pub struct GameRecord {
 
 /// What a game says about the engines afterwards: whether each (red, black)
 /// is still fit to play another game or must be restarted.
-pub struct GameOutcome {
+pub struct FinishedGame {
     pub record: GameRecord,
     pub restart: [bool; 2],
 }
@@ -115,15 +115,15 @@ pub struct GameOutcome {
 /// Plays a game between `engines[0]` (Red) and `engines[1]` (Black). Returns
 /// `None` if `stop` was raised before the game ended.
 pub fn play(
-    engines: [&mut Engine; 2],
+    engines: [&mut EngineProcess; 2],
     opening: &Opening,
     settings: &GameSettings,
     stop: &AtomicBool,
-) -> Option<GameOutcome> {
+) -> Option<FinishedGame> {
     let mut game = Game::new(opening);
-    let mut clocks: [Option<Clock>; 2] = [
-        engines[0].config.limits.clock.map(Clock::new),
-        engines[1].config.limits.clock.map(Clock::new),
+    let mut clocks: [Option<GameClock>; 2] = [
+        engines[0].config.limits.clock.map(GameClock::new),
+        engines[1].config.limits.clock.map(GameClock::new),
     ];
     let mut scores = ScoreHistory::default();
     let mut draw_offered = false;
@@ -242,7 +242,7 @@ pub fn play(
             break end;
         }
     };
-    Some(GameOutcome {
+    Some(FinishedGame {
         record: GameRecord {
             opening: opening.clone(),
             moves: game.moves,
@@ -424,7 +424,7 @@ fn score_adjudication(
 ) -> Option<(GameResult, Termination, String)> {
     let verdict = adjudication.judge(scores, mover)?;
     let (termination, detail) = match verdict {
-        Verdict::Resign { loser } => {
+        Adjudged::Resign { loser } => {
             let resign = adjudication.resign?;
             let who = if resign.two_sided {
                 "both engines"
@@ -437,7 +437,7 @@ fn score_adjudication(
             );
             (Termination::ResignAdjudication, detail)
         }
-        Verdict::Draw => {
+        Adjudged::Draw => {
             let draw = adjudication.draw?;
             let detail = format!(
                 "both engines scored within {} for {} moves",

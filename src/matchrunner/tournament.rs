@@ -4,8 +4,8 @@
 //! written as each game ends, running score, SPRT stop, Ctrl-C).
 
 use super::args::MatchConfig;
-use super::engine::{Engine, StartError, HANDSHAKE_TIMEOUT};
-use super::game::{self, GameOutcome, GameRecord, GameSettings, Termination};
+use super::engine::{EngineProcess, StartError, HANDSHAKE_TIMEOUT};
+use super::game::{self, FinishedGame, GameRecord, GameSettings, Termination};
 use super::interrupt;
 use super::openings::{self, Opening, OpeningError, OpeningOrder, OpeningPolicy};
 use super::report::PairStats;
@@ -69,7 +69,7 @@ impl JobQueue {
 #[derive(Debug)]
 pub enum MatchError {
     Openings(OpeningError),
-    Engine(StartError),
+    EngineProcess(StartError),
     PgnFile { path: String, error: String },
 }
 
@@ -77,7 +77,7 @@ impl fmt::Display for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MatchError::Openings(e) => e.fmt(f),
-            MatchError::Engine(e) => e.fmt(f),
+            MatchError::EngineProcess(e) => e.fmt(f),
             MatchError::PgnFile { path, error } => write!(f, "cannot write PGN to {path}: {error}"),
         }
     }
@@ -188,8 +188,8 @@ pub fn run(config: MatchConfig) -> Result<MatchSummary, MatchError> {
     };
     // Every engine must start and answer before any game is played.
     for engine in &config.engines {
-        Engine::start(engine, handshake_limit(&config))
-            .map_err(MatchError::Engine)?
+        EngineProcess::start(engine, handshake_limit(&config))
+            .map_err(MatchError::EngineProcess)?
             .quit();
     }
     interrupt::install();
@@ -337,7 +337,7 @@ fn worker(
     queue: &JobQueue,
     results: mpsc::Sender<GameEvent>,
 ) {
-    let mut engines: Vec<Option<Engine>> = config.engines.iter().map(|_| None).collect();
+    let mut engines: Vec<Option<EngineProcess>> = config.engines.iter().map(|_| None).collect();
     while let Some(index) = queue.take(stop) {
         let Some(job) = jobs.get(index) else { break };
         if results.send(GameEvent::Started(index)).is_err() {
@@ -354,7 +354,7 @@ fn worker(
                 }
             }
             if engines[who].is_none() {
-                match Engine::start(&config.engines[who], handshake_limit(config)) {
+                match EngineProcess::start(&config.engines[who], handshake_limit(config)) {
                     Ok(engine) => engines[who] = Some(engine),
                     Err(error) => {
                         failed = Some((color, error));
@@ -376,7 +376,7 @@ fn worker(
                 let mut red = engines[job.red].take().expect("started above");
                 let mut black = engines[job.black].take().expect("started above");
                 let outcome = game::play([&mut red, &mut black], opening, settings, stop);
-                let Some(GameOutcome { record, restart }) = outcome else {
+                let Some(FinishedGame { record, restart }) = outcome else {
                     // Stopped mid-game: the game is not counted.
                     red.quit();
                     black.quit();

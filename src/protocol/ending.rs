@@ -26,7 +26,7 @@ pub const OFFER_WITHIN: i32 = 50;
 
 /// What the search's verdict means for the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Judgement {
+pub struct EndingDecision {
     pub ending: Option<Ending>,
     /// The hopeless streak after this search.
     pub hopeless_streak: u32,
@@ -41,7 +41,7 @@ pub fn judge(
     offered: bool,
     timed: bool,
     hopeless_streak: u32,
-) -> Judgement {
+) -> EndingDecision {
     let cp = score.as_centipawns();
     let hopeless = policy.resign_score > 0 && cp <= -policy.resign_score;
     let streak = match (timed, hopeless) {
@@ -59,7 +59,7 @@ pub fn judge(
     } else {
         None
     };
-    Judgement {
+    EndingDecision {
         ending,
         hopeless_streak: streak,
     }

@@ -6,40 +6,14 @@
 use super::cycle::{cycle_loser, judge_cycle, Judgement};
 use super::natural_limit::MoveClock;
 use super::rule_set::RuleSet;
-use crate::core::{Color, Move, Position};
+use crate::core::{GameResult, Move, Position};
 use std::fmt;
-
-/// How a game stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameOutcome {
-    Ongoing,
-    Draw,
-    /// This side has lost.
-    Loses(Color),
-}
-
-impl GameOutcome {
-    /// `ongoing`, `draw`, `red_loses` or `black_loses`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameOutcome::Ongoing => "ongoing",
-            GameOutcome::Draw => "draw",
-            GameOutcome::Loses(Color::Red) => "red_loses",
-            GameOutcome::Loses(Color::Black) => "black_loses",
-        }
-    }
-}
-
-impl fmt::Display for GameOutcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The verdict on a game.
 #[derive(Clone, Debug)]
 pub struct GameJudgement {
-    pub outcome: GameOutcome,
+    /// The result once the game has ended; `None` while it goes on.
+    pub outcome: Option<GameResult>,
     /// Empty while the game goes on; otherwise "checkmate", "no legal move",
     /// "60-move rule", or the repetition's reason.
     pub reason: String,
@@ -47,6 +21,19 @@ pub struct GameJudgement {
     pub cycle: Option<Judgement>,
     /// The number of plies played when the game ended (all of them if it goes on).
     pub plies: usize,
+}
+
+impl GameJudgement {
+    /// `ongoing`, `draw`, `red_loses` or `black_loses`: the referee's word
+    /// for the outcome.
+    pub fn outcome_name(&self) -> &'static str {
+        match self.outcome {
+            None => "ongoing",
+            Some(GameResult::Draw) => "draw",
+            Some(GameResult::BlackWins) => "red_loses",
+            Some(GameResult::RedWins) => "black_loses",
+        }
+    }
 }
 
 /// A game that cannot be judged.
@@ -173,7 +160,7 @@ impl Referee {
     /// The verdict: the game's first end, or ongoing.
     pub fn judgement(&self) -> GameJudgement {
         self.ended.clone().unwrap_or(GameJudgement {
-            outcome: GameOutcome::Ongoing,
+            outcome: None,
             reason: String::new(),
             cycle: None,
             plies: self.plies,
@@ -203,20 +190,21 @@ fn end_of(
         } else {
             "no legal move"
         };
-        return ends(GameOutcome::Loses(side), how.to_string(), None);
+        return ends(Some(GameResult::loss_for(side)), how.to_string(), None);
     }
     if let (3.., Some(cycle)) = occurrences(pos) {
         if let Ok(judgement) = judge_cycle(pos, cycle, rules) {
-            let outcome = match judgement.loser {
-                Some(loser) => GameOutcome::Loses(loser),
-                None => GameOutcome::Draw,
-            };
+            let outcome = Some(
+                judgement
+                    .loser
+                    .map_or(GameResult::Draw, GameResult::loss_for),
+            );
             let reason = judgement.reason.clone();
             return ends(outcome, reason, Some(judgement));
         }
     }
     if clock.reached() {
-        return ends(GameOutcome::Draw, "60-move rule".to_string(), None);
+        return ends(Some(GameResult::Draw), "60-move rule".to_string(), None);
     }
     None
 }

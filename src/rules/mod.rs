@@ -52,9 +52,7 @@ pub mod memo;
 
 pub use classify::{MoveClass, MoveKind};
 pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
-pub use game::{
-    judge_game, losing_repetitions, occurrences, GameError, GameJudgement, GameOutcome, Referee,
-};
+pub use game::{judge_game, losing_repetitions, occurrences, GameError, GameJudgement, Referee};
 pub use memo::{judge_repetition, Verdict, VerdictMemo};
 pub use natural_limit::MoveClock;
 pub use rule_set::{Articles, RuleSet, UnknownRuleSet};

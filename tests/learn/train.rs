@@ -11,7 +11,7 @@ use chuhan::eval::nnue::network::Activation;
 use chuhan::eval::nnue::{evaluate, Network};
 use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::position_set::PositionSet;
-use chuhan::learn::selfplay::game::{play_seeded, GameSettings, OpeningSource};
+use chuhan::learn::selfplay::game::{play_seeded, OpeningSource, SelfPlaySettings};
 use chuhan::learn::train::{
     gradient, mean_loss, train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig,
 };
@@ -20,9 +20,9 @@ use tool_run::{chuhan, run_with_input};
 
 /// Records of `games` self-play games at a small node budget.
 fn records(games: u64) -> Vec<Record> {
-    let settings = GameSettings {
+    let settings = SelfPlaySettings {
         nodes: 300,
-        ..GameSettings::default()
+        ..SelfPlaySettings::default()
     };
     let openings = OpeningSource::new(Books::none());
     let mut engine = settings.engine();

@@ -9,7 +9,7 @@ use chuhan::book::Books;
 use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::holdout::Holdout;
 use chuhan::learn::data::position_set::PositionSet;
-use chuhan::learn::selfplay::game::{play_seeded, GameSettings, OpeningSource};
+use chuhan::learn::selfplay::game::{play_seeded, OpeningSource, SelfPlaySettings};
 use chuhan::learn::tune::layout::{current_weights, COUNT, PST_MG_AT};
 use chuhan::learn::tune::source::WEIGHTS_SOURCE;
 use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Objective, TuneConfig};
@@ -31,9 +31,9 @@ fn records(games: u64) -> Vec<Record> {
 
 /// The records of one self-play game.
 fn records_of_game(seed: u64) -> Vec<Record> {
-    let settings = GameSettings {
+    let settings = SelfPlaySettings {
         nodes: 300,
-        ..GameSettings::default()
+        ..SelfPlaySettings::default()
     };
     let openings = OpeningSource::new(Books::none());
     play_seeded(&settings, &openings, seed, &mut settings.engine(), &|| {

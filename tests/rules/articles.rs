@@ -20,10 +20,13 @@ fn every_article_case_gets_the_verdict_its_article_gives() {
         for &(rules, want) in case.verdicts {
             let game = judge(&start, &moves, rules);
             judged += 1;
-            if game.outcome.name() != want {
+            if game.outcome_name() != want {
                 wrong.push(format!(
                     "{} ({rules}): {} ({}) instead of {want}: {}",
-                    case.name, game.outcome, game.reason, case.article
+                    case.name,
+                    game.outcome_name(),
+                    game.reason,
+                    case.article
                 ));
             }
         }

@@ -2,7 +2,8 @@
 //! under its rule set(s), verdicts and per-move kinds checked, against a
 //! short documented list of known disagreements that may only shrink.
 
-use chuhan::rules::{judge_game, losing_repetitions, GameOutcome, RuleSet};
+use chuhan::core::GameResult;
+use chuhan::rules::{judge_game, losing_repetitions, RuleSet};
 use chuhan::{Move, Position};
 use serde_json::Value;
 
@@ -166,16 +167,19 @@ fn judge_case(case: &Value, rules: RuleSet) -> Result<(), Disagreement> {
         .iter()
         .flat_map(|c| c.moves.iter().map(|m| m.class.kind.name()))
         .collect();
-    if game.outcome.name() != expected {
+    if game.outcome_name() != expected {
         return Err(Disagreement {
-            miss: Some(Miss::Verdict(game.outcome.name().into())),
+            miss: Some(Miss::Verdict(game.outcome_name().into())),
             detail: format!(
                 "verdict {} ({}) instead of {expected}; kinds {got_kinds:?}",
-                game.outcome, game.reason
+                game.outcome_name(),
+                game.reason
             ),
         });
     }
-    if case["no_repetition_needed"].as_bool() == Some(true) && game.outcome != GameOutcome::Draw {
+    if case["no_repetition_needed"].as_bool() == Some(true)
+        && game.outcome != Some(GameResult::Draw)
+    {
         return Err(Disagreement::broken("the natural limit did not draw"));
     }
     if let Some(labels) = case["move_kinds"].as_array() {

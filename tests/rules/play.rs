@@ -7,7 +7,8 @@
 
 use crate::rules_cases;
 
-use chuhan::rules::{judge_game, GameOutcome, RuleSet};
+use chuhan::core::GameResult;
+use chuhan::rules::{judge_game, RuleSet};
 use chuhan::search::score::RULE_WIN;
 use chuhan::search::{Engine, Limits, Score, SearchOutcome};
 use chuhan::{Color, Move, Position};
@@ -51,7 +52,7 @@ fn losing_cycles() -> Vec<Case> {
             .map(|m| m.as_str().unwrap().parse().unwrap())
             .collect();
         let judged = judge_game(&start, &moves, rules).unwrap();
-        if judged.outcome == GameOutcome::Loses(loser) {
+        if judged.outcome == Some(GameResult::loss_for(loser)) {
             cases.push(Case {
                 id: case["id"].as_str().unwrap().to_string(),
                 start,

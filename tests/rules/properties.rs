@@ -75,7 +75,7 @@ fn games() -> Vec<Game> {
 
 fn verdict(fen: &str, moves: &[Move], rules: RuleSet) -> String {
     let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    judge(&start, moves, rules).outcome.name().to_string()
+    judge(&start, moves, rules).outcome_name().to_string()
 }
 
 #[test]

@@ -12,7 +12,7 @@
 //! that a run stopped and resumed any number of times writes the very bytes
 //! of a run made at once.
 
-use super::game::{game_start, play_game, GameSettings, OpeningSource, PlayedGame};
+use super::game::{game_start, play_game, OpeningSource, PlayedGame, SelfPlaySettings};
 use crate::core::GameResult;
 use crate::learn::data::format::{DataError, DataFileError};
 use crate::learn::data::games::{GameWriter, Recipe};
@@ -33,7 +33,7 @@ pub struct DatagenConfig {
     /// Stop after the game that brings the positions written to this many.
     pub positions: Option<u64>,
     pub seed: u64,
-    pub game: GameSettings,
+    pub game: SelfPlaySettings,
     /// How the file is made, for its header: everything above that decides
     /// the games, and what played them (see the CLI's `recipe`).
     pub recipe: Recipe,
@@ -46,7 +46,7 @@ pub struct DatagenConfig {
 
 /// Where a run stands.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Progress {
+pub struct DatagenProgress {
     pub games: u64,
     pub positions: u64,
     /// Games skipped because their start was already played.
@@ -64,7 +64,7 @@ pub struct Progress {
     pub interrupted: bool,
 }
 
-impl Progress {
+impl DatagenProgress {
     pub fn positions_per_second(&self) -> f64 {
         self.positions as f64 / self.elapsed.as_secs_f64().max(1e-3)
     }
@@ -113,8 +113,8 @@ pub fn run(
     config: &DatagenConfig,
     openings: &OpeningSource,
     stop: &dyn Fn() -> bool,
-    report: &mut dyn FnMut(&Progress),
-) -> Result<Progress, DataFileError> {
+    report: &mut dyn FnMut(&DatagenProgress),
+) -> Result<DatagenProgress, DataFileError> {
     let mut writer = GameWriter::append(&config.out, &config.recipe)?;
     if !writer.existing.is_empty() && !config.resume {
         return Err(DataFileError::Data {
@@ -124,10 +124,10 @@ pub fn run(
     }
     let began = Instant::now();
     let existing = std::mem::take(&mut writer.existing);
-    let mut progress = Progress {
+    let mut progress = DatagenProgress {
         existing: existing.iter().map(|g| g.record_count() as u64).sum(),
         existing_games: existing.len() as u64,
-        ..Progress::default()
+        ..DatagenProgress::default()
     };
     // A resumed run goes on after the file's last game, its starts played.
     let first_index = existing.last().map_or(0, |game| game.index + 1);
@@ -283,7 +283,7 @@ fn take(
     index: u64,
     started: Started,
     starts_played: &mut HashSet<u64>,
-    progress: &mut Progress,
+    progress: &mut DatagenProgress,
 ) -> Result<(), DataFileError> {
     match started.game {
         Some(mut game) if starts_played.insert(started.key) => {
@@ -301,7 +301,7 @@ fn take(
 fn write_game(
     writer: &mut GameWriter,
     game: &PlayedGame,
-    progress: &mut Progress,
+    progress: &mut DatagenProgress,
 ) -> Result<(), DataFileError> {
     progress.games += 1;
     progress.positions += game.game.record_count() as u64;
@@ -314,7 +314,7 @@ fn write_game(
 }
 
 /// The time left, from the rate so far, if the run has a limit.
-fn eta(config: &DatagenConfig, progress: &Progress) -> Option<Duration> {
+fn eta(config: &DatagenConfig, progress: &DatagenProgress) -> Option<Duration> {
     let elapsed = progress.elapsed.as_secs_f64();
     let share_done = match (config.positions, config.games) {
         (Some(limit), _) => {
@@ -342,13 +342,13 @@ mod tests {
 
     #[test]
     fn progress_line_names_its_figures() {
-        let progress = Progress {
+        let progress = DatagenProgress {
             games: 3,
             positions: 600,
             results: [1, 1, 1],
             elapsed: Duration::from_secs(75),
             eta: Some(Duration::from_secs(3661)),
-            ..Progress::default()
+            ..DatagenProgress::default()
         };
         assert_eq!(
             progress.line(),

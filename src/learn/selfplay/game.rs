@@ -16,7 +16,7 @@
 //! rules (judged at a cycle's second occurrence, which the loser may still
 //! avoid). Such positions are dropped, and such scores never adjudicate.
 
-use crate::adjudication::{Adjudication, DrawRule, ResignRule, ScoreHistory, Verdict};
+use crate::adjudication::{Adjudged, Adjudication, DrawRule, ResignRule, ScoreHistory};
 use crate::book::{Books, Randomness};
 use crate::core::{Color, GameResult, Move, Position};
 use crate::eval::Evaluator;
@@ -24,14 +24,14 @@ use crate::learn::data::format::Record;
 use crate::learn::data::games::{Entry, Game};
 use crate::matchrunner::openings::{self, Opening};
 use crate::random::Rng;
-use crate::rules::{losing_repetitions, GameOutcome, Referee, RuleSet};
+use crate::rules::{losing_repetitions, Referee, RuleSet};
 use crate::search::score::is_rule_score;
 use crate::search::{Engine, Info, Limits, Score};
 use std::sync::{Arc, Mutex};
 
 /// How games are played and when they are adjudicated.
 #[derive(Clone, Debug)]
-pub struct GameSettings {
+pub struct SelfPlaySettings {
     /// Nodes searched per move.
     pub nodes: u64,
     /// The node budget is soft: the iteration running when it is spent
@@ -58,9 +58,9 @@ pub struct GameSettings {
     pub evaluator: Evaluator,
 }
 
-impl Default for GameSettings {
-    fn default() -> GameSettings {
-        GameSettings {
+impl Default for SelfPlaySettings {
+    fn default() -> SelfPlaySettings {
+        SelfPlaySettings {
             nodes: 5_000,
             soft_nodes: false,
             hash_megabytes: 16,
@@ -91,7 +91,7 @@ impl Default for GameSettings {
 /// A soft node budget never runs past this many times itself.
 pub const SOFT_NODES_CAP: u64 = 4;
 
-impl GameSettings {
+impl SelfPlaySettings {
     /// The engine the games are played with, on one thread.
     pub fn engine(&self) -> Engine {
         let mut engine = Engine::new(self.hash_megabytes, 1);
@@ -134,7 +134,7 @@ impl OpeningSource {
     /// the moves played from it. Half the games walk the book (when there is
     /// one), the others take a built-in opening; then up to `random_plies`
     /// random legal moves follow.
-    fn draw(&self, settings: &GameSettings, rng: &mut Rng) -> Position {
+    fn draw(&self, settings: &SelfPlaySettings, rng: &mut Rng) -> Position {
         let mut pos = Position::startpos();
         if !self.book.is_empty() && rng.next_u64().is_multiple_of(2) {
             let plies = 2 + (rng.next_u64() % settings.book_plies.max(1) as u64) as usize;
@@ -178,9 +178,9 @@ pub struct PlayedGame {
 
 /// The position game `seed` starts from, its opening's moves as its
 /// history: drawn from `openings`, then the random plies, then the varied
-/// plies searched by `engine` (from [`GameSettings::engine`], cleared first).
+/// plies searched by `engine` (from [`SelfPlaySettings::engine`], cleared first).
 pub fn game_start(
-    settings: &GameSettings,
+    settings: &SelfPlaySettings,
     openings: &OpeningSource,
     seed: u64,
     engine: &mut Engine,
@@ -207,7 +207,12 @@ type Lines = Vec<Option<(Move, i32)>>;
 
 /// A move drawn among the best lines of a multi-PV search that score within
 /// the margin of the best.
-fn varied_move(settings: &GameSettings, engine: &Engine, pos: &Position, rng: &mut Rng) -> Move {
+fn varied_move(
+    settings: &SelfPlaySettings,
+    engine: &Engine,
+    pos: &Position,
+    rng: &mut Rng,
+) -> Move {
     let lines = settings.variety_lines.max(1);
     let found: Arc<Mutex<Lines>> = Arc::new(Mutex::new(vec![None; lines]));
     let sink = {
@@ -245,10 +250,10 @@ fn varied_move(settings: &GameSettings, engine: &Engine, pos: &Position, rng: &m
 }
 
 /// Plays the game from `start` (a position from [`game_start`]) with
-/// `engine` (from [`GameSettings::engine`]), cleared first; `None` if
+/// `engine` (from [`SelfPlaySettings::engine`]), cleared first; `None` if
 /// `stop` said to give up midway.
 pub fn play_game(
-    settings: &GameSettings,
+    settings: &SelfPlaySettings,
     start: &Position,
     engine: &mut Engine,
     stop: &dyn Fn() -> bool,
@@ -278,16 +283,9 @@ pub fn play_game(
             }
         };
         let judgement = referee.judgement();
-        match judgement.outcome {
-            GameOutcome::Ongoing => {}
-            GameOutcome::Draw => {
-                ended(&mut entries);
-                break (GameResult::Draw, judgement.reason);
-            }
-            GameOutcome::Loses(loser) => {
-                ended(&mut entries);
-                break (GameResult::loss_for(loser), judgement.reason);
-            }
+        if let Some(result) = judgement.outcome {
+            ended(&mut entries);
+            break (result, judgement.reason);
         }
         if referee.plies() >= settings.max_plies {
             ended(&mut entries);
@@ -325,8 +323,8 @@ pub fn play_game(
         scores.push(mover, adjudicating);
         if let Some(verdict) = settings.adjudication.judge(&scores, mover) {
             let reason = match verdict {
-                Verdict::Resign { .. } => "resigned",
-                Verdict::Draw => "agreed draw",
+                Adjudged::Resign { .. } => "resigned",
+                Adjudged::Draw => "agreed draw",
             };
             break (verdict.result(), reason.to_string());
         }
@@ -364,7 +362,7 @@ fn start_position(pos: &Position) -> Position {
 /// The game of `seed` from its start to its end: [`game_start`] then
 /// [`play_game`].
 pub fn play_seeded(
-    settings: &GameSettings,
+    settings: &SelfPlaySettings,
     openings: &OpeningSource,
     seed: u64,
     engine: &mut Engine,
@@ -380,9 +378,9 @@ mod tests {
 
     #[test]
     fn a_game_is_played_to_a_result_and_repeats_for_its_seed() {
-        let settings = GameSettings {
+        let settings = SelfPlaySettings {
             nodes: 200,
-            ..GameSettings::default()
+            ..SelfPlaySettings::default()
         };
         let openings = OpeningSource::new(Books::none());
         let mut engine = settings.engine();
@@ -422,10 +420,10 @@ mod tests {
 
     #[test]
     fn varied_plies_vary_the_start() {
-        let settings = GameSettings {
+        let settings = SelfPlaySettings {
             nodes: 300,
             random_plies: 0,
-            ..GameSettings::default()
+            ..SelfPlaySettings::default()
         };
         let openings = OpeningSource::new(Books::none());
         let mut engine = settings.engine();

@@ -9,8 +9,10 @@
 use super::state::{PairProbe, PairScore};
 use crate::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::core::{Color, GameResult};
-use crate::matchrunner::clock::Limits;
-use crate::matchrunner::engine::{Engine, EngineConfig, Protocol, StartError, HANDSHAKE_TIMEOUT};
+use crate::matchrunner::clock::EngineLimits;
+use crate::matchrunner::engine::{
+    EngineConfig, EngineProcess, Protocol, StartError, HANDSHAKE_TIMEOUT,
+};
 use crate::matchrunner::game::{self, GameSettings, Termination};
 use crate::matchrunner::openings::Opening;
 use crate::rules::RuleSet;
@@ -75,7 +77,7 @@ impl PairSetup {
             protocol: Protocol::Auto,
             ranks: None,
             options,
-            limits: Limits {
+            limits: EngineLimits {
                 clock: None,
                 move_time_ms: None,
                 depth: None,
@@ -89,7 +91,8 @@ impl PairSetup {
     /// it runs and takes every option (a normal build refuses the
     /// parameters).
     pub fn check(&self, values: &[i32]) -> Result<(), StartError> {
-        Engine::start(&self.engine_config("check", values), HANDSHAKE_TIMEOUT).map(Engine::quit)
+        EngineProcess::start(&self.engine_config("check", values), HANDSHAKE_TIMEOUT)
+            .map(EngineProcess::quit)
     }
 
     fn opening(&self, pair: u64) -> &Opening {
@@ -143,7 +146,7 @@ fn play_pair(setup: &PairSetup, probe: &PairProbe, settings: &GameSettings) -> P
         setup.engine_config("minus", &probe.minus),
     ];
     let never = AtomicBool::new(false);
-    let mut engines: [Option<Engine>; 2] = [None, None];
+    let mut engines: [Option<EngineProcess>; 2] = [None, None];
     let mut score = PairScore {
         pair: probe.pair,
         ..PairScore::default()
@@ -157,7 +160,7 @@ fn play_pair(setup: &PairSetup, probe: &PairProbe, settings: &GameSettings) -> P
                 }
             }
             if engine.is_none() {
-                match Engine::start(&configs[side], HANDSHAKE_TIMEOUT) {
+                match EngineProcess::start(&configs[side], HANDSHAKE_TIMEOUT) {
                     Ok(started) => *engine = Some(started),
                     Err(_) => start_failed = start_failed.or(Some(side)),
                 }

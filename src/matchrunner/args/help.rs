@@ -20,7 +20,7 @@ the conventions of cutechess-cli.
 
 usage: chuhan match -engine SETTINGS -engine SETTINGS [-engine ...] [OPTIONS]
 
-Engine settings (key=value words after -engine, or after -each for all):
+EngineProcess settings (key=value words after -engine, or after -each for all):
 ";
 
 const EXAMPLE: &str = "

@@ -5,7 +5,7 @@
 use super::error::ArgError;
 use super::values::{read, Number, Seconds};
 use crate::core::Ranks;
-use crate::matchrunner::clock::{Limits, TimeControl};
+use crate::matchrunner::clock::{EngineLimits, TimeControl};
 use crate::matchrunner::engine::{EngineConfig, Protocol};
 
 /// One engine setting: its key, the syntax of its value, what it means, and
@@ -236,7 +236,7 @@ pub fn engine_configs(
         while configs.iter().any(|e| e.name == name) {
             name = format!("{name}-{}", n + 1);
         }
-        let limits = Limits {
+        let limits = EngineLimits {
             clock: settings.clock,
             move_time_ms: settings.move_time_ms,
             depth: settings.depth,
