@@ -12,6 +12,7 @@ pub mod eval;
 pub mod learn;
 pub mod matchrunner;
 pub mod notation;
+pub mod openings;
 pub mod protocol;
 pub mod random;
 pub mod rules;

@@ -9,7 +9,7 @@ use crate::learn::spsa::batch_part::{self, Part};
 use crate::learn::spsa::state_file::{self, StateFileError};
 use crate::learn::spsa::{play_batch, plot, PairSetup, Schedule, SpsaSettings, SpsaState};
 use crate::matchrunner::interrupt;
-use crate::matchrunner::openings::{self, OpeningFormat};
+use crate::openings::{self, OpeningFormat};
 use crate::search::params;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

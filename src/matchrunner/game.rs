@@ -6,9 +6,9 @@
 
 use super::clock::GameClock;
 use super::engine::{EngineProcess, Failure, GameSoFar, Reply};
-use super::openings::Opening;
 use crate::adjudication::{Adjudged, Adjudication, ScoreHistory};
 use crate::core::{Color, GameResult, Move, Position};
+use crate::openings::Opening;
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
 use crate::search::score::{is_mate, MATE};
 use std::fmt;

@@ -5,9 +5,10 @@
 //!
 //! The layers, one file each: `args` (the command line), `engine` (a process
 //! and its protocol), `engine_line` (its output, read as data), `clock`
-//! (time controls), `openings`, `game` (one game and its adjudication),
-//! `stats`, `report` (what is printed), `tournament` (schedule and
-//! concurrency, PGN out through [`crate::notation`]), `interrupt` (Ctrl-C).
+//! (time controls), `game` (one game and its adjudication), `stats`,
+//! `report` (what is printed), `tournament` (schedule and concurrency, PGN
+//! out through [`crate::notation`]), `interrupt` (Ctrl-C). The openings
+//! come from [`crate::openings`].
 
 pub mod args;
 pub mod clock;
@@ -15,7 +16,6 @@ pub mod engine;
 pub mod engine_line;
 pub mod game;
 pub mod interrupt;
-pub mod openings;
 pub mod report;
 pub mod stats;
 pub mod tournament;

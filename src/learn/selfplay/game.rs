@@ -22,7 +22,7 @@ use crate::core::{Color, GameResult, Move, Position};
 use crate::eval::Evaluator;
 use crate::learn::data::format::Record;
 use crate::learn::data::games::{Entry, Game};
-use crate::matchrunner::openings::{self, Opening};
+use crate::openings::{self, Opening};
 use crate::random::Rng;
 use crate::rules::{losing_repetitions, Referee, RuleSet};
 use crate::search::score::is_rule_score;

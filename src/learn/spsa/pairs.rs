@@ -14,7 +14,7 @@ use crate::matchrunner::engine::{
     EngineConfig, EngineProcess, Protocol, StartError, HANDSHAKE_TIMEOUT,
 };
 use crate::matchrunner::game::{self, GameSettings, Termination};
-use crate::matchrunner::openings::Opening;
+use crate::openings::Opening;
 use crate::rules::RuleSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;

@@ -3,8 +3,8 @@
 
 use crate::adjudication::{DrawRule, ResignRule};
 use crate::matchrunner::engine::EngineConfig;
-use crate::matchrunner::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
 use crate::matchrunner::stats::Sprt;
+use crate::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
 use crate::rules::RuleSet;
 use std::time::Duration;
 

@@ -48,7 +48,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
 mod tests {
     use super::*;
     use crate::matchrunner::engine::Protocol;
-    use crate::matchrunner::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
+    use crate::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
     use crate::rules::RuleSet;
 
     fn args(text: &str) -> Vec<String> {

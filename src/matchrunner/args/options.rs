@@ -393,10 +393,7 @@ mod tests {
         assert_eq!(parse_repeat(Some("2")), Ok(()));
         assert!(parse_repeat(Some("3")).is_err());
         let openings = parse_openings(&["policy=round"], OpeningSource::default()).unwrap();
-        assert_eq!(
-            openings.policy,
-            crate::matchrunner::openings::OpeningPolicy::Round
-        );
+        assert_eq!(openings.policy, crate::openings::OpeningPolicy::Round);
         let e = parse_openings(&["file"], OpeningSource::default()).unwrap_err();
         assert_eq!(e.to_string(), "-openings: unknown setting 'file'");
     }

@@ -1,6 +1,7 @@
-//! Openings: where each game starts. A built-in set of common systems, or a
-//! file of FENs (EPD-style lines, optionally followed by `moves ...`) or of
-//! PGN games; played in file order or shuffled with a seed.
+//! Openings: where each game starts, for the match runner, self-play and
+//! the SPSA run alike. A built-in set of common systems, or a file of FENs
+//! (EPD-style lines, optionally followed by `moves ...`) or of PGN games;
+//! played in file order or shuffled with a seed.
 
 use crate::core::{FenError, Move, Position};
 use crate::notation::{parse_pgn, PgnError};
