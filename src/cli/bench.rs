@@ -6,7 +6,7 @@
 //! scripts) read ours.
 
 use super::ToolError;
-use crate::eval::Evaluator;
+use crate::eval::{EvalChoice, Evaluator};
 use crate::rules::RuleSet;
 use crate::search::bench::{run_bench_with, BENCH_DEPTH, BENCH_POSITIONS};
 
@@ -47,11 +47,12 @@ fn depth(text: &str) -> Result<i32, String> {
 
 /// Runs the tool.
 pub fn run(args: BenchArgs) -> Result<(), ToolError> {
-    let evaluator = match (&args.network, args.classical) {
-        (_, true) => Evaluator::Classical,
-        (Some(name), false) => Evaluator::Network(crate::eval::nnue::load(name)?),
-        (None, false) => Evaluator::engine_default(),
+    let choice = match (&args.network, args.classical) {
+        (_, true) => EvalChoice::Classical,
+        (Some(name), false) => EvalChoice::Network(name),
+        (None, false) => EvalChoice::Network(crate::eval::nnue::BUILT_IN),
     };
+    let evaluator = Evaluator::from_choice(choice).map_err(|e| e.to_string())?;
     println!("positions {}", BENCH_POSITIONS.len());
     println!("depth {}", args.depth);
     println!("rule {}", args.rule);

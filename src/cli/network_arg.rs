@@ -2,7 +2,7 @@
 //! hand-crafted one unless asked; `bench` has its own, the network by
 //! default).
 
-use crate::eval::Evaluator;
+use crate::eval::{EvalChoice, Evaluator};
 
 /// Which evaluation a tool searches with.
 #[derive(Debug, clap::Args)]
@@ -16,9 +16,10 @@ pub struct NetworkArg {
 impl NetworkArg {
     /// The evaluation asked for; a network file that cannot be read is an error.
     pub fn evaluator(&self) -> Result<Evaluator, String> {
-        Ok(match &self.network {
-            Some(name) => Evaluator::Network(crate::eval::nnue::load(name)?),
-            None => Evaluator::Classical,
-        })
+        let choice = match &self.network {
+            Some(name) => EvalChoice::Network(name),
+            None => EvalChoice::Classical,
+        };
+        Evaluator::from_choice(choice).map_err(|e| e.to_string())
     }
 }

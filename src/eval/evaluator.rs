@@ -4,7 +4,7 @@
 
 use super::classical::{evaluate_with, Material};
 use crate::core::{Move, Position};
-use crate::eval::nnue::{Accumulator, Network};
+use crate::eval::nnue::{Accumulator, LoadError, Network};
 use std::sync::Arc;
 
 /// The static evaluation a search uses.
@@ -16,12 +16,30 @@ pub enum Evaluator {
     Network(Arc<Network>),
 }
 
+/// The evaluation a user asks for, by option or flag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EvalChoice<'a> {
+    Classical,
+    /// A network: [`crate::eval::nnue::BUILT_IN`] or a file's path.
+    Network(&'a str),
+}
+
 impl Evaluator {
     /// The evaluation the engine plays with unless told otherwise (`Use
     /// NNUE` on, `EvalFile` the built-in network): the tools that measure
     /// the engine (`bench`, `tactics`, `analyse`) search with it too.
     pub fn engine_default() -> Evaluator {
         Evaluator::Network(crate::eval::nnue::built_in())
+    }
+
+    /// The evaluation `choice` asks for: the one place a choice (the
+    /// engine's options, a tool's flags) becomes an evaluator. A network
+    /// that cannot be read is an error; what to do instead is the caller's.
+    pub fn from_choice(choice: EvalChoice) -> Result<Evaluator, LoadError> {
+        Ok(match choice {
+            EvalChoice::Classical => Evaluator::Classical,
+            EvalChoice::Network(name) => Evaluator::Network(crate::eval::nnue::load(name)?),
+        })
     }
 
     /// `pos`'s value for the side to move, in centipawns, from scratch.

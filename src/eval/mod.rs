@@ -7,4 +7,4 @@ pub mod classical;
 pub mod evaluator;
 pub mod nnue;
 
-pub use evaluator::Evaluator;
+pub use evaluator::{EvalChoice, Evaluator};

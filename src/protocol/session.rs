@@ -20,7 +20,7 @@ use super::{bench, display, evaluation, failure, memory, perft, reply};
 use crate::book::BookSettings;
 use crate::core::{Move, Position, Ranks};
 use crate::eval::nnue::Network;
-use crate::eval::Evaluator;
+use crate::eval::{EvalChoice, Evaluator};
 use crate::search::{fault, params, Engine};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -459,27 +459,22 @@ impl Session {
 
     /// Hands the engine the evaluation the options ask for.
     fn choose_evaluator(&mut self) {
-        let evaluator = if self.options.use_nnue {
-            match self
-                .network
-                .clone()
-                .map_or_else(|| crate::eval::nnue::load(&self.options.eval_file), Ok)
-            {
-                Ok(net) => {
-                    self.network = Some(Arc::clone(&net));
-                    Evaluator::Network(net)
-                }
-                Err(e) => {
-                    self.error(format!(
-                        "network evaluation: {e}; the classical evaluation speaks"
-                    ));
-                    self.options.use_nnue = false;
-                    Evaluator::Classical
-                }
-            }
-        } else {
-            Evaluator::Classical
+        let chosen = match (&self.network, self.options.use_nnue) {
+            // The network EvalFile names, read when it was set.
+            (Some(net), true) => Ok(Evaluator::Network(Arc::clone(net))),
+            (None, true) => Evaluator::from_choice(EvalChoice::Network(&self.options.eval_file)),
+            (_, false) => Ok(Evaluator::Classical),
         };
+        let evaluator = chosen.unwrap_or_else(|e| {
+            self.error(format!(
+                "network evaluation: {e}; the classical evaluation speaks"
+            ));
+            self.options.use_nnue = false;
+            Evaluator::Classical
+        });
+        if let Evaluator::Network(net) = &evaluator {
+            self.network = Some(Arc::clone(net));
+        }
         self.engine.set_evaluator(evaluator);
     }
 

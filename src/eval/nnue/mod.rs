@@ -35,13 +35,39 @@ pub fn built_in() -> Arc<Network> {
     }))
 }
 
+/// Why the network a name names could not be had.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read.
+    Unreadable { name: String, error: std::io::Error },
+    /// The file is not a sound network.
+    Refused { name: String, error: NetworkError },
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unreadable { name, error } => write!(f, "{name}: {error}"),
+            LoadError::Refused { name, error } => write!(f, "{name}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
 /// The network `name` names: [`BUILT_IN`] or a file's path.
-pub fn load(name: &str) -> Result<Arc<Network>, String> {
+pub fn load(name: &str) -> Result<Arc<Network>, LoadError> {
     if name == BUILT_IN {
         return Ok(built_in());
     }
-    let bytes = std::fs::read(name).map_err(|e| format!("{name}: {e}"))?;
+    let bytes = std::fs::read(name).map_err(|error| LoadError::Unreadable {
+        name: name.to_string(),
+        error,
+    })?;
     Network::from_bytes(&bytes)
         .map(Arc::new)
-        .map_err(|e| format!("{name}: {e}"))
+        .map_err(|error| LoadError::Refused {
+            name: name.to_string(),
+            error,
+        })
 }
