@@ -5,7 +5,7 @@
 
 use super::input::read_text;
 use super::table::engine_with_table;
-use super::values::number;
+use super::values::{positive, search_depth};
 use super::{ToolError, VERSION};
 use crate::analysis::{annotated_pgn, review_game, svg_plot, GameReview, Summary};
 use crate::core::GameResult;
@@ -42,13 +42,13 @@ pub struct AnalyseArgs {
     #[arg(value_name = "FILE")]
     file: String,
     /// Search each position to this depth (1 to 60; the default, 12).
-    #[arg(long, value_name = "D", value_parser = depth)]
+    #[arg(long, value_name = "D", value_parser = search_depth)]
     depth: Option<i32>,
     /// Search each position this many nodes.
-    #[arg(long, value_name = "N", value_parser = positive)]
+    #[arg(long, value_name = "N", value_parser = positive::<u64>)]
     nodes: Option<u64>,
     /// Search each position this many milliseconds.
-    #[arg(long, value_name = "MS", value_parser = positive)]
+    #[arg(long, value_name = "MS", value_parser = positive::<u64>)]
     movetime: Option<u64>,
     /// The notation to write: iccs, wxf, chinese or traditional (default:
     /// the input's).
@@ -62,33 +62,15 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", value_parser = game_number)]
     game: Option<usize>,
     /// Hash table size in MB (kept through a game, cleared between games).
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = positive_usize)]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = positive::<usize>)]
     hash: usize,
     /// Search threads (1 gives the same analysis every run).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_usize)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive::<usize>)]
     threads: usize,
 }
 
 /// The depth searched when no budget is given.
 const DEFAULT_DEPTH: i32 = 12;
-
-fn depth(text: &str) -> Result<i32, String> {
-    number::<i32>(text)
-        .ok()
-        .filter(|d| (1..=60).contains(d))
-        .ok_or(format!("depth '{text}' is not a number from 1 to 60"))
-}
-
-fn positive(text: &str) -> Result<u64, String> {
-    number::<u64>(text)
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or(format!("'{text}' is not a number from 1"))
-}
-
-fn positive_usize(text: &str) -> Result<usize, String> {
-    positive(text).and_then(|n| usize::try_from(n).map_err(|_| format!("'{text}' is too large")))
-}
 
 fn game_number(text: &str) -> Result<usize, String> {
     text.parse()

@@ -5,6 +5,7 @@
 //! N`) so that tools which read Stockfish's bench (OpenBench, fishtest
 //! scripts) read ours.
 
+use super::values::search_depth;
 use super::ToolError;
 use crate::eval::{EvalChoice, Evaluator};
 use crate::rules::RuleSet;
@@ -24,7 +25,7 @@ use crate::search::bench::{run_bench_with, BENCH_DEPTH, BENCH_POSITIONS};
   chuhan bench --network my.nnue")]
 pub struct BenchArgs {
     /// How deep to search each position (1 to 60).
-    #[arg(value_parser = depth, default_value_t = BENCH_DEPTH)]
+    #[arg(value_parser = search_depth, default_value_t = BENCH_DEPTH)]
     depth: i32,
     /// The repetition rules the search plays by: chinese, asian or simple.
     #[arg(long, value_name = "RULE", default_value_t = RuleSet::default())]
@@ -36,13 +37,6 @@ pub struct BenchArgs {
     /// built-in network).
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = crate::eval::nnue::BUILT_IN)]
     network: Option<String>,
-}
-
-fn depth(text: &str) -> Result<i32, String> {
-    text.parse::<i32>()
-        .ok()
-        .filter(|d| (1..=60).contains(d))
-        .ok_or(format!("depth '{text}' is not a number from 1 to 60"))
 }
 
 /// Runs the tool.

@@ -15,7 +15,7 @@
 //! games lists the move that lost as `am`.
 
 use super::table::engine_with_table;
-use super::values::number;
+use super::values::{number, positive};
 use super::ToolError;
 use crate::core::{BadMoveText, FenError, Move, Position};
 use crate::eval::Evaluator;
@@ -231,26 +231,15 @@ pub struct TacticsArgs {
     suite: std::path::PathBuf,
     /// Think this many milliseconds per problem (repeatable; with neither
     /// this nor --nodes: 1000 and 2000).
-    #[arg(long, value_name = "MS", value_parser = positive)]
+    #[arg(long, value_name = "MS", value_parser = positive::<u64>)]
     movetime: Vec<u64>,
     /// Search this many nodes per problem (repeatable).
-    #[arg(long, value_name = "N", value_parser = positive)]
+    #[arg(long, value_name = "N", value_parser = positive::<u64>)]
     nodes: Vec<u64>,
     /// Hash table size in MB (cleared before each problem, so a larger
     /// table costs time of its own).
-    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = positive_usize)]
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = positive::<usize>)]
     hash: usize,
-}
-
-fn positive(text: &str) -> Result<u64, String> {
-    number::<u64>(text)
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or(format!("'{text}' is not a number from 1"))
-}
-
-fn positive_usize(text: &str) -> Result<usize, String> {
-    positive(text).map(|n| n as usize)
 }
 
 /// Runs the tool.

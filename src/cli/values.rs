@@ -35,6 +35,22 @@ pub fn number<T: FromStr>(text: &str) -> Result<T, String> {
         .map_err(|_| format!("'{text}' is not a number"))
 }
 
+/// A whole number from 1: `'0' is not a number from 1`.
+pub fn positive<T: FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    number::<T>(text)
+        .ok()
+        .filter(|n| *n >= T::from(1))
+        .ok_or(format!("'{text}' is not a number from 1"))
+}
+
+/// A search depth, 1 to 60: `depth '0' is not a number from 1 to 60`.
+pub fn search_depth(text: &str) -> Result<i32, String> {
+    number::<i32>(text)
+        .ok()
+        .filter(|d| (1..=60).contains(d))
+        .ok_or(format!("depth '{text}' is not a number from 1 to 60"))
+}
+
 /// The FEN given to `--fen`: quoted as one argument or as its six words.
 pub fn fen_words(words: &[String]) -> Option<String> {
     (!words.is_empty()).then(|| words.join(" "))
