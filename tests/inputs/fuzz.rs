@@ -300,7 +300,7 @@ fn training_data_files() {
                 for record in records {
                     // A record names a position or says why it cannot.
                     if let Err(why) = record.position() {
-                        assert!(!why.trim().is_empty());
+                        assert!(!why.to_string().trim().is_empty());
                     }
                 }
                 read += 1;

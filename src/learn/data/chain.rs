@@ -7,6 +7,7 @@
 //! are no records). Anything else starts a new game, so any file of records
 //! converts, and reads back record for record.
 
+use super::damage::RecordError;
 use super::format::{DataError, Record};
 use super::games::{Entry, Game};
 use crate::core::{Move, Position};
@@ -64,7 +65,7 @@ impl Chainer {
         if exact != *record {
             return Err(DataError::BadRecord {
                 index,
-                why: "the in-check flag is not the position's".to_string(),
+                why: RecordError::InCheckFlag,
             });
         }
         let game = Game {

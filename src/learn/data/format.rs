@@ -30,6 +30,7 @@
 //! number of records was cut short while being written: [`DataReader`]
 //! refuses its last piece, and [`DataWriter::append`] cuts it off first.
 
+use super::damage::{GameDecodeError, RecordError};
 use crate::core::{board_fen, Color, GameResult, Piece, PieceKind, Position};
 use std::fmt;
 use std::fs::{self, OpenOptions};
@@ -104,12 +105,12 @@ pub enum DataError {
     /// Record `index` (counting from 0) is not a valid position.
     BadRecord {
         index: u64,
-        why: String,
+        why: RecordError,
     },
     /// Game `index` of a game file (counting from 0) does not read as a game.
     BadGame {
         index: u64,
-        why: String,
+        why: GameDecodeError,
     },
     /// A game file's recipe is not `key = value` lines of UTF-8.
     BadRecipe(String),
@@ -247,8 +248,8 @@ impl Record {
     }
 
     /// The position (without history).
-    pub fn position(&self) -> Result<Position, String> {
-        Position::from_fen(&self.fen()).map_err(|e| e.to_string())
+    pub fn position(&self) -> Result<Position, RecordError> {
+        Position::from_fen(&self.fen()).map_err(RecordError::Position)
     }
 
     /// The record's 40 bytes.
@@ -269,22 +270,22 @@ impl Record {
     }
 
     /// Reads 40 bytes; every field is checked, the position too.
-    pub fn from_bytes(bytes: &[u8; RECORD_LEN]) -> Result<Record, String> {
+    pub fn from_bytes(bytes: &[u8; RECORD_LEN]) -> Result<Record, RecordError> {
         let mut squares = [0u8; 32];
         squares.copy_from_slice(&bytes[..32]);
         if let Some(&bad) = squares.iter().find(|&&s| s != NO_PIECE && s >= 90) {
-            return Err(format!("square {bad} is off the board"));
+            return Err(RecordError::OffBoard(bad));
         }
         let side_to_move = match bytes[32] {
             0 => Color::Red,
             1 => Color::Black,
-            other => return Err(format!("side to move {other}")),
+            other => return Err(RecordError::SideToMove(other)),
         };
         let flags = bytes[33];
         if flags & !(FLAG_IN_CHECK | FLAG_CAPTURE) != 0 {
-            return Err(format!("unknown flags {flags:#04x}"));
+            return Err(RecordError::UnknownFlags(flags));
         }
-        let result = result_from_code(bytes[36]).ok_or(format!("result {}", bytes[36]))?;
+        let result = result_from_code(bytes[36]).ok_or(RecordError::ResultCode(bytes[36]))?;
         let record = Record {
             squares,
             side_to_move,
@@ -298,7 +299,7 @@ impl Record {
         // Squares given twice, or not in ascending order within a kind,
         // would read back as another record.
         if Record::new(&pos, 0, false, result, 0).squares != squares {
-            return Err("pieces share a square or are out of order".to_string());
+            return Err(RecordError::NotCanonical);
         }
         Ok(record)
     }

@@ -43,6 +43,7 @@
 //! Scores of one game move little from one position to the next, so most
 //! take one or two bytes; a move takes one.
 
+use super::damage::GameDecodeError;
 use super::format::{
     check_header, open_head, open_to_add, result_code, result_from_code, DataError, DataFileError,
     Record, GAMES_VERSION, HEADER_LEN, MAGIC, RECORD_LEN,
@@ -83,12 +84,12 @@ impl Recipe {
     }
 
     /// Reads the lines written by `Display`; a line without ` = ` is refused.
-    pub fn parse(text: &str) -> Result<Recipe, String> {
+    pub fn parse(text: &str) -> Result<Recipe, DataError> {
         let mut recipe = Recipe::default();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let (key, value) = line
-                .split_once(" = ")
-                .ok_or_else(|| format!("recipe line without ' = ': {line:?}"))?;
+            let (key, value) = line.split_once(" = ").ok_or_else(|| {
+                DataError::BadRecipe(format!("recipe line without ' = ': {line:?}"))
+            })?;
             recipe.entries.push((key.to_string(), value.to_string()));
         }
         Ok(recipe)
@@ -216,10 +217,10 @@ impl Game {
     }
 
     /// Reads a game's bytes after its length.
-    fn decode(bytes: &[u8]) -> Result<Game, String> {
+    fn decode(bytes: &[u8]) -> Result<Game, GameDecodeError> {
         let mut input = bytes;
         let index = take_varint(&mut input)?;
-        let result = result_from_code(take_byte(&mut input)?).ok_or("result code")?;
+        let result = result_from_code(take_byte(&mut input)?).ok_or(GameDecodeError::ResultCode)?;
         let start_ply = u16::from_le_bytes([take_byte(&mut input)?, take_byte(&mut input)?]);
         let slots = take_bytes(&mut input, START_LEN)?;
         let mut record = [0u8; RECORD_LEN];
@@ -228,7 +229,10 @@ impl Game {
         let start = Record::from_bytes(&record)?.position()?;
         let count = take_varint(&mut input)?;
         if count == 0 || count > input.len() as u64 {
-            return Err(format!("{count} positions in {} bytes", input.len()));
+            return Err(GameDecodeError::Positions {
+                count,
+                bytes: input.len(),
+            });
         }
         let mut entries = Vec::with_capacity(count as usize);
         let mut moves = Vec::with_capacity(count as usize - 1);
@@ -237,7 +241,7 @@ impl Game {
         for n in 0..count {
             let word = take_varint(&mut input)?;
             let score = previous + unzigzag(word >> 2)?;
-            let score = i16::try_from(score).map_err(|_| format!("score {score}"))?;
+            let score = i16::try_from(score).map_err(|_| GameDecodeError::Score(score))?;
             previous = score as i32;
             entries.push(Entry {
                 score,
@@ -247,15 +251,16 @@ impl Game {
             if n + 1 < count {
                 let place = take_byte(&mut input)? as usize;
                 let legal = ordered_moves(&pos);
-                let mv = *legal
-                    .get(place)
-                    .ok_or_else(|| format!("move {place} of {}", legal.len()))?;
+                let mv = *legal.get(place).ok_or(GameDecodeError::MovePlace {
+                    place,
+                    legal: legal.len(),
+                })?;
                 moves.push(mv);
                 pos.make(mv);
             }
         }
         if !input.is_empty() {
-            return Err(format!("{} bytes after the last position", input.len()));
+            return Err(GameDecodeError::TrailingBytes(input.len()));
         }
         Ok(Game {
             index,
@@ -284,10 +289,10 @@ fn zigzag(d: i32) -> u64 {
     }
 }
 
-fn unzigzag(z: u64) -> Result<i32, String> {
-    let z = i64::try_from(z).map_err(|_| "score change too large")?;
+fn unzigzag(z: u64) -> Result<i32, GameDecodeError> {
+    let z = i64::try_from(z).map_err(|_| GameDecodeError::ScoreChange)?;
     let d = if z % 2 == 0 { z / 2 } else { -(z + 1) / 2 };
-    i32::try_from(d).map_err(|_| "score change too large".to_string())
+    i32::try_from(d).map_err(|_| GameDecodeError::ScoreChange)
 }
 
 fn put_varint(bytes: &mut Vec<u8>, mut value: u64) {
@@ -298,22 +303,22 @@ fn put_varint(bytes: &mut Vec<u8>, mut value: u64) {
     bytes.push(value as u8);
 }
 
-fn take_byte(input: &mut &[u8]) -> Result<u8, String> {
-    let (&first, rest) = input.split_first().ok_or("the game ends early")?;
+fn take_byte(input: &mut &[u8]) -> Result<u8, GameDecodeError> {
+    let (&first, rest) = input.split_first().ok_or(GameDecodeError::EndsEarly)?;
     *input = rest;
     Ok(first)
 }
 
-fn take_bytes<'a>(input: &mut &'a [u8], n: usize) -> Result<&'a [u8], String> {
+fn take_bytes<'a>(input: &mut &'a [u8], n: usize) -> Result<&'a [u8], GameDecodeError> {
     if input.len() < n {
-        return Err("the game ends early".to_string());
+        return Err(GameDecodeError::EndsEarly);
     }
     let (head, rest) = input.split_at(n);
     *input = rest;
     Ok(head)
 }
 
-fn take_varint(input: &mut &[u8]) -> Result<u64, String> {
+fn take_varint(input: &mut &[u8]) -> Result<u64, GameDecodeError> {
     let mut value = 0u64;
     for shift in (0..64).step_by(7) {
         let byte = take_byte(input)?;
@@ -322,7 +327,7 @@ fn take_varint(input: &mut &[u8]) -> Result<u64, String> {
             return Ok(value);
         }
     }
-    Err("a varint longer than 64 bits".to_string())
+    Err(GameDecodeError::LongVarint)
 }
 
 /// Reads a varint from a stream: `None` at a clean end (no byte at all).
@@ -375,7 +380,7 @@ fn read_recipe(head: &[u8; HEADER_LEN], input: &mut impl Read) -> Result<Recipe,
             bytes: HEADER_LEN as u64,
         })?;
     let text = String::from_utf8(text).map_err(|_| DataError::BadRecipe("not UTF-8".into()))?;
-    Recipe::parse(&text).map_err(DataError::BadRecipe)
+    Recipe::parse(&text)
 }
 
 /// Reads the games of a version 2 file one at a time.
@@ -429,12 +434,12 @@ impl GameReader {
                 length
             }
             // Damage, not a cut: a writer resuming must not cut the file here.
-            Ok(Some((length, _))) => return Err(bad_game(format!("a game of {length} bytes"))),
+            Ok(Some((length, _))) => return Err(bad_game(GameDecodeError::TooLong(length))),
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
                 return Err(cut_short(self.offset))
             }
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                return Err(bad_game("a length longer than 64 bits".to_string()))
+                return Err(bad_game(GameDecodeError::LongLength))
             }
             Err(error) => return Err(DataFileError::Io { path, error }),
         };
