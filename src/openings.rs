@@ -115,6 +115,21 @@ impl fmt::Display for OpeningError {
 
 impl std::error::Error for OpeningError {}
 
+/// A word that names none of a setting's choices; it says which would
+/// have been right (`epd or pgn`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NotAChoice {
+    pub expected: &'static str,
+}
+
+impl fmt::Display for NotAChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expected)
+    }
+}
+
+impl std::error::Error for NotAChoice {}
+
 /// How the opening file is written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OpeningFormat {
@@ -123,14 +138,16 @@ pub enum OpeningFormat {
 }
 
 impl std::str::FromStr for OpeningFormat {
-    type Err = String;
+    type Err = NotAChoice;
 
     /// `-openings format=`'s words; the error is what would have been right.
-    fn from_str(text: &str) -> Result<OpeningFormat, String> {
+    fn from_str(text: &str) -> Result<OpeningFormat, NotAChoice> {
         match text {
             "epd" => Ok(OpeningFormat::Epd),
             "pgn" => Ok(OpeningFormat::Pgn),
-            _ => Err("epd or pgn".to_string()),
+            _ => Err(NotAChoice {
+                expected: "epd or pgn",
+            }),
         }
     }
 }
@@ -370,14 +387,16 @@ pub enum OpeningOrder {
 }
 
 impl std::str::FromStr for OpeningOrder {
-    type Err = String;
+    type Err = NotAChoice;
 
     /// `-openings order=`'s words; the error is what would have been right.
-    fn from_str(text: &str) -> Result<OpeningOrder, String> {
+    fn from_str(text: &str) -> Result<OpeningOrder, NotAChoice> {
         match text {
             "sequential" => Ok(OpeningOrder::Sequential),
             "random" => Ok(OpeningOrder::Random),
-            _ => Err("sequential or random".to_string()),
+            _ => Err(NotAChoice {
+                expected: "sequential or random",
+            }),
         }
     }
 }
@@ -396,14 +415,16 @@ pub enum OpeningPolicy {
 }
 
 impl std::str::FromStr for OpeningPolicy {
-    type Err = String;
+    type Err = NotAChoice;
 
-    fn from_str(text: &str) -> Result<OpeningPolicy, String> {
+    fn from_str(text: &str) -> Result<OpeningPolicy, NotAChoice> {
         match text {
             "default" => Ok(OpeningPolicy::Default),
             "encounter" => Ok(OpeningPolicy::Encounter),
             "round" => Ok(OpeningPolicy::Round),
-            _ => Err("default, encounter or round".to_string()),
+            _ => Err(NotAChoice {
+                expected: "default, encounter or round",
+            }),
         }
     }
 }
@@ -521,15 +542,21 @@ mod tests {
         assert_eq!("round".parse(), Ok(OpeningPolicy::Round));
         assert_eq!(
             "PGN".parse::<OpeningFormat>(),
-            Err("epd or pgn".to_string())
+            Err(NotAChoice {
+                expected: "epd or pgn"
+            })
         );
         assert_eq!(
             "shuffled".parse::<OpeningOrder>(),
-            Err("sequential or random".to_string())
+            Err(NotAChoice {
+                expected: "sequential or random"
+            })
         );
         assert_eq!(
             "keep".parse::<OpeningPolicy>(),
-            Err("default, encounter or round".to_string())
+            Err(NotAChoice {
+                expected: "default, encounter or round"
+            })
         );
     }
 }

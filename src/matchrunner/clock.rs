@@ -14,12 +14,28 @@ pub struct TimeControl {
     pub increment_ms: u64,
 }
 
+/// A word that is not a time control.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadTimeControl(pub String);
+
+impl fmt::Display for BadTimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad time control '{}' (e.g. 10+0.1 or 40/60+0.6)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadTimeControl {}
+
 impl FromStr for TimeControl {
-    type Err = String;
+    type Err = BadTimeControl;
 
     /// Reads `60+0.6`, `40/60+0.6`, `1:30+1` (minutes:seconds) or `10`.
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("bad time control '{text}' (e.g. 10+0.1 or 40/60+0.6)");
+    fn from_str(text: &str) -> Result<TimeControl, BadTimeControl> {
+        let bad = || BadTimeControl(text.to_string());
         let (moves, rest) = match text.split_once('/') {
             Some((m, r)) => (
                 Some(m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(bad)?),

@@ -23,15 +23,27 @@ pub enum Protocol {
     Auto,
 }
 
-impl FromStr for Protocol {
-    type Err = String;
+/// A word that names no protocol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownProtocol(pub String);
 
-    fn from_str(text: &str) -> Result<Protocol, String> {
+impl fmt::Display for UnknownProtocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown protocol '{}' (ucci, uci, auto)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownProtocol {}
+
+impl FromStr for Protocol {
+    type Err = UnknownProtocol;
+
+    fn from_str(text: &str) -> Result<Protocol, UnknownProtocol> {
         match text.to_ascii_lowercase().as_str() {
             "ucci" => Ok(Protocol::Ucci),
             "uci" => Ok(Protocol::Uci),
             "auto" => Ok(Protocol::Auto),
-            _ => Err(format!("unknown protocol '{text}' (ucci, uci, auto)")),
+            _ => Err(UnknownProtocol(text.to_string())),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! one the GUI uses.
 
 use super::command::{PositionSpec, Start};
-use crate::core::{Position, Ranks};
+use crate::core::{BadMoveText, FenError, Position, Ranks};
 use std::fmt;
 use std::str::FromStr;
 
@@ -44,14 +44,58 @@ impl fmt::Display for RankChoice {
     }
 }
 
+/// Why a `position` or `probe` names no position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    BadFen(FenError),
+    /// Move `number` (from 1) is no move at all.
+    BadMove {
+        number: usize,
+        error: BadMoveText,
+    },
+    /// Move `number` is not legal where it is played.
+    Illegal {
+        number: usize,
+        text: String,
+    },
+    /// The moves fit neither numbering: the error in `ranks`, the one the
+    /// session reads in.
+    NeitherNumbering {
+        error: Box<PositionError>,
+        ranks: Ranks,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::BadFen(error) => write!(f, "bad FEN: {error}"),
+            PositionError::BadMove { number, error } => write!(f, "move {number} {error}"),
+            PositionError::Illegal { number, text } => {
+                write!(f, "move {number} '{text}' is illegal in that position")
+            }
+            PositionError::NeitherNumbering { error, ranks } => write!(
+                f,
+                "{error} (ranks {ranks}; read with ranks {} the moves do not fit either)",
+                ranks.other()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 /// The position a `position` or `probe` describes, its moves read in
 /// `ranks` or, when they are not all legal so, in the other numbering; with
 /// the numbering they were read in. Errors name the move by its number in
 /// the list and the numbering it was read in.
-pub fn build_position(spec: &PositionSpec, ranks: Ranks) -> Result<(Position, Ranks), String> {
+pub fn build_position(
+    spec: &PositionSpec,
+    ranks: Ranks,
+) -> Result<(Position, Ranks), PositionError> {
     let start = match &spec.start {
         Start::StartPos => Position::startpos(),
-        Start::Fen(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
+        Start::Fen(fen) => Position::from_fen(fen).map_err(PositionError::BadFen)?,
     };
     let as_said = play(&start, &spec.moves, ranks);
     if as_said.is_ok() {
@@ -59,23 +103,28 @@ pub fn build_position(spec: &PositionSpec, ranks: Ranks) -> Result<(Position, Ra
     }
     match play(&start, &spec.moves, ranks.other()) {
         Ok(pos) => Ok((pos, ranks.other())),
-        Err(_) => as_said.map(|pos| (pos, ranks)).map_err(|e| {
-            format!(
-                "{e} (ranks {ranks}; read with ranks {} the moves do not fit either)",
-                ranks.other()
-            )
-        }),
+        Err(_) => {
+            as_said
+                .map(|pos| (pos, ranks))
+                .map_err(|error| PositionError::NeitherNumbering {
+                    error: Box::new(error),
+                    ranks,
+                })
+        }
     }
 }
 
-fn play(start: &Position, moves: &[String], ranks: Ranks) -> Result<Position, String> {
+fn play(start: &Position, moves: &[String], ranks: Ranks) -> Result<Position, PositionError> {
     let mut pos = start.clone();
     for (i, text) in moves.iter().enumerate() {
+        let number = i + 1;
         let mv = ranks
             .read(text)
-            .map_err(|e| format!("move {} {e}", i + 1))?;
-        pos.try_play(mv)
-            .map_err(|_| format!("move {} '{text}' is illegal in that position", i + 1))?;
+            .map_err(|error| PositionError::BadMove { number, error })?;
+        pos.try_play(mv).map_err(|_| PositionError::Illegal {
+            number,
+            text: text.clone(),
+        })?;
     }
     Ok(pos)
 }
@@ -103,9 +152,21 @@ mod tests {
     #[test]
     fn a_list_that_fits_neither_is_refused_in_the_numbering_asked() {
         let e = build_position(&spec(&["h2e2", "h3e3"]), Ranks::FromZero).unwrap_err();
+        let PositionError::NeitherNumbering { error, ranks } = &e else {
+            panic!("{e:?}");
+        };
+        assert_eq!(
+            **error,
+            PositionError::Illegal {
+                number: 2,
+                text: "h3e3".into()
+            }
+        );
+        assert_eq!(*ranks, Ranks::FromZero);
+        let text = e.to_string();
         assert!(
-            e.contains("move 2 'h3e3'") && e.contains("ranks 0-9"),
-            "{e}"
+            text.contains("move 2 'h3e3'") && text.contains("ranks 0-9"),
+            "{text}"
         );
     }
 

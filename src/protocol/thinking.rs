@@ -64,7 +64,7 @@ impl Thinking {
             .spawn(move || {
                 let finished = match failure::catch(|| handle.wait()) {
                     Ok(outcome) => Finished::Done(outcome),
-                    Err(reason) => Finished::Failed {
+                    Err(failure::Panic(reason)) => Finished::Failed {
                         reason,
                         best: *best_known.lock().unwrap_or_else(|p| p.into_inner()),
                     },

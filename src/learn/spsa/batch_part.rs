@@ -25,11 +25,23 @@ pub struct Part {
     pub count: u64,
 }
 
-impl std::str::FromStr for Part {
-    type Err = String;
+/// A word that is not a part `I/N`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAPart(pub String);
 
-    fn from_str(text: &str) -> Result<Part, String> {
-        let wrong = || format!("'{text}' is not a part I/N (1 <= I <= N)");
+impl fmt::Display for NotAPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a part I/N (1 <= I <= N)", self.0)
+    }
+}
+
+impl std::error::Error for NotAPart {}
+
+impl std::str::FromStr for Part {
+    type Err = NotAPart;
+
+    fn from_str(text: &str) -> Result<Part, NotAPart> {
+        let wrong = || NotAPart(text.to_string());
         let (index, count) = text.split_once('/').ok_or_else(wrong)?;
         let (index, count) = (
             index.trim().parse().map_err(|_| wrong())?,

@@ -15,6 +15,31 @@ pub struct Checkpoint {
 
 const CHECKPOINT_MAGIC: &[u8; 8] = b"CHUHANC2";
 
+/// Why bytes are not a checkpoint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckpointError {
+    NotACheckpoint,
+    Activation(u8),
+    Buckets(usize),
+    Length { found: usize, expected: usize },
+}
+
+impl std::fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckpointError::NotACheckpoint => f.write_str("not a checkpoint of chuhan's trainer"),
+            CheckpointError::Activation(code) => write!(f, "unknown activation {code}"),
+            CheckpointError::Buckets(buckets) => write!(f, "{buckets} output buckets"),
+            CheckpointError::Length { found, expected } => write!(
+                f,
+                "{found} bytes where a checkpoint of this network has {expected}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
 impl Checkpoint {
     /// A run not yet started from `net`.
     pub fn start(net: FloatNetwork) -> Checkpoint {
@@ -48,19 +73,19 @@ impl Checkpoint {
     }
 
     /// Reads what [`Checkpoint::to_bytes`] wrote.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, String> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
         const HEAD: usize = 8 + 2 + 1 + 4 + 4;
         if bytes.len() < HEAD || &bytes[..8] != CHECKPOINT_MAGIC {
-            return Err("not a checkpoint of chuhan's trainer".into());
+            return Err(CheckpointError::NotACheckpoint);
         }
         let buckets = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
         let activation = match bytes[10] {
             0 => Activation::Clipped,
             1 => Activation::SquaredClipped,
-            other => return Err(format!("unknown activation {other}")),
+            other => return Err(CheckpointError::Activation(other)),
         };
         if !(1..=MAX_BUCKETS).contains(&buckets) {
-            return Err(format!("{buckets} output buckets"));
+            return Err(CheckpointError::Buckets(buckets));
         }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
         let (epochs_done, steps) = (u32_at(11) as usize, u32_at(15) as i32);
@@ -70,11 +95,10 @@ impl Checkpoint {
         };
         let n = architecture.parameters();
         if bytes.len() != HEAD + 3 * 4 * n {
-            return Err(format!(
-                "{} bytes where a checkpoint of this network has {}",
-                bytes.len(),
-                HEAD + 3 * 4 * n
-            ));
+            return Err(CheckpointError::Length {
+                found: bytes.len(),
+                expected: HEAD + 3 * 4 * n,
+            });
         }
         let floats: Vec<f32> = bytes[HEAD..]
             .chunks_exact(4)
