@@ -1,6 +1,46 @@
-//! chuhan (楚河, the river on the board): a Xiangqi engine.
+//! chuhan (楚河, the river on the board): a Xiangqi engine, and the library
+//! beneath its binary.
 //!
-//! The crate is layered: [`core`] is the board and its rules of movement.
+//! # The face
+//!
+//! What a program built on the library reaches for is named here, at the
+//! crate's root: the board ([`Position`], [`Move`], [`Color`], [`Square`],
+//! [`Piece`], [`Ranks`] for the two rank numberings), a game's [`GameResult`],
+//! the search ([`Engine`], [`Limits`], [`SearchOutcome`], [`Score`]), the
+//! evaluation it uses ([`Evaluator`]), the referee ([`RuleSet`],
+//! [`judge_game`], [`GameJudgement`]) and game files ([`parse_pgn`],
+//! [`Game`]).
+//!
+//! ```
+//! use chuhan::{judge_game, Engine, Limits, Position, RuleSet};
+//!
+//! // The best move at depth 6 from the start, on one thread.
+//! let start = Position::startpos();
+//! let limits = Limits { depth: Some(6), ..Limits::default() };
+//! let outcome = Engine::new(16, 1).search(&start, limits);
+//! let best = outcome.best.expect("the start has moves");
+//! assert!(start.is_legal(best));
+//!
+//! // A chariot that chases an unprotected cannon for ever loses under the
+//! // Chinese rules.
+//! let fen = "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w - - 0 1";
+//! let cycle: Vec<_> = "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7"
+//!     .split(' ')
+//!     .map(|m| m.parse().unwrap())
+//!     .collect();
+//! let ruling = judge_game(&Position::from_fen(fen).unwrap(), &cycle, RuleSet::Chinese).unwrap();
+//! assert_eq!(ruling.outcome_name(), "red_loses", "{}", ruling.reason);
+//! ```
+//!
+//! # The rooms, floor by floor
+//!
+//! Each room uses only the rooms below it. [`random`] and [`checksum`] at
+//! the bottom; [`core`] (the board, move generation, perft); [`rules`] (the
+//! referee), [`eval`], [`notation`] and [`adjudication`]; [`search`];
+//! [`openings`], [`book`], [`analysis`] and [`matchrunner`]; [`learn`]
+//! (training data, the trainers, the SPSA run) and [`protocol`] (the UCCI
+//! and UCI loop); [`cli`], the tools. The last two are the binary's: they
+//! are public so that tests drive them, and are no library interface.
 
 pub mod adjudication;
 pub mod analysis;
@@ -18,4 +58,10 @@ pub mod random;
 pub mod rules;
 pub mod search;
 
-pub use crate::core::{Bitboard, Color, FenError, Move, Piece, PieceKind, Position, Ranks, Square};
+pub use crate::core::{
+    Bitboard, Color, FenError, GameResult, Move, Piece, PieceKind, Position, Ranks, Square,
+};
+pub use crate::eval::Evaluator;
+pub use crate::notation::{parse_pgn, Game};
+pub use crate::rules::{judge_game, GameJudgement, RuleSet};
+pub use crate::search::{Engine, Limits, Score, SearchOutcome};
