@@ -408,14 +408,9 @@ fn progress_line(state: &SpsaState, this_sitting: u64, elapsed: Duration) -> Str
         })
         .collect();
     format!(
-        "pairs {} ({} games: +{} ={} -{} for the plus side, {} faults), {:.1} pairs/min; moved most: {}",
+        "pairs {} ({} games: {t}), {per_minute:.1} pairs/min; moved most: {}",
         t.pairs,
         t.games(),
-        t.wins,
-        t.draws,
-        t.losses,
-        t.faults,
-        per_minute,
         drifts.join(", ")
     )
 }
@@ -424,13 +419,9 @@ fn progress_line(state: &SpsaState, this_sitting: u64, elapsed: Duration) -> Str
 fn show(state: &SpsaState) -> String {
     let t = &state.tally;
     let mut text = format!(
-        "{} pairs, {} games: +{} ={} -{} for the plus side, {} faults; {} nodes a move, seed {}\n",
+        "{} pairs, {} games: {t}; {} nodes a move, seed {}\n",
         t.pairs,
         t.games(),
-        t.wins,
-        t.draws,
-        t.losses,
-        t.faults,
         state.settings.nodes,
         state.settings.seed
     );

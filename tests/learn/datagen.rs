@@ -327,11 +327,7 @@ fn ctrl_c_ends_the_run_with_the_file_intact() {
             "no game in two minutes"
         );
     }
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    tool_run::send_ctrl_c(&child);
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "a clean end, as a Ctrl-C one");
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -230,11 +230,7 @@ fn ctrl_c_ends_the_sitting_after_the_pairs_under_way_and_keeps_them() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    tool_run::send_ctrl_c(&child);
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{out:?}");
     let stderr = String::from_utf8_lossy(&out.stderr);

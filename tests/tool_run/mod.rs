@@ -36,6 +36,16 @@ pub struct Run {
     pub err: String,
 }
 
+/// Sends a running tool Ctrl-C (SIGINT), as a terminal would.
+#[cfg(unix)]
+pub fn send_ctrl_c(child: &std::process::Child) {
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+}
+
 /// Runs `chuhan ARGS` with `stdin` as its input.
 pub fn run_with_input(args: &[&str], stdin: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))

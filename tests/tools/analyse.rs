@@ -328,11 +328,7 @@ fn ctrl_c_keeps_what_is_analysed() {
     while stderr.read_line(&mut line).unwrap() > 0 && !line.contains("position ") {
         line.clear();
     }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    tool_run::send_ctrl_c(&child);
     let mut rest = String::new();
     let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
     let out = child.wait_with_output().unwrap();

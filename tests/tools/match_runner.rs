@@ -740,11 +740,7 @@ fn ctrl_c_prints_the_table_and_keeps_the_pgn() {
         assert!(Instant::now() < deadline, "no games were written");
         std::thread::sleep(Duration::from_millis(50));
     }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    tool_run::send_ctrl_c(&child);
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(130), "{stdout}");

@@ -86,6 +86,17 @@ impl SpsaTally {
     }
 }
 
+impl std::fmt::Display for SpsaTally {
+    /// `+89 =105 -94 for the plus side, 0 faults`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "+{} ={} -{} for the plus side, {} faults",
+            self.wins, self.draws, self.losses, self.faults
+        )
+    }
+}
+
 /// Theta after a number of pairs, for the plot.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HistoryRow {
