@@ -207,6 +207,7 @@ tune-search: ## a sitting of the search's SPSA run, resumed from tuning/spsa-sta
 # A sitting's self-play in the background, resuming where the last stopped:
 #   nohup make datagen-sitting DATA_DIR=../data &
 DATA_DIR ?= ../data
+NICE ?= 19
 .PHONY: datagen-sitting
-datagen-sitting: ## self-play shards in the background, resuming: DATA_DIR=
-	scripts/datagen-sitting.sh $(DATA_DIR)
+datagen-sitting: ## self-play shards in the background, resuming: DATA_DIR= NICE=19 (15 beside tune-search)
+	NICE=$(NICE) scripts/datagen-sitting.sh $(DATA_DIR)

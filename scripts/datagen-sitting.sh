@@ -9,6 +9,8 @@
 #
 #   scripts/datagen-sitting.sh DATA_DIR [SEED_FROM=8001] [SEED_TO=8999]
 #
+# NICE=15 raises self-play above the default lowest priority (19), so that
+# it keeps the larger share beside the SPSA run (`make tune-search`, nice 19).
 # CHUHAN_BIN=path plays with that binary instead of this checkout's build
 # (to go on with an older commit's shards after main has moved on).
 set -euo pipefail
@@ -35,6 +37,6 @@ for seed in $(seq "$from" "$to"); do
   elif compgen -G "$root/data/recipes/*-s$seed.txt" > /dev/null; then
     continue
   fi
-  nice -n 19 "$bin" datagen --out "$file" --network --threads 2 --nodes 5000 --positions 500000 \
+  nice -n "${NICE:-19}" "$bin" datagen --out "$file" --network --threads 2 --nodes 5000 --positions 500000 \
     --seed "$seed" --progress 300 $resume 2>> "$file.log" && touch "$file.done"
 done
