@@ -167,7 +167,7 @@ pub fn run(args: SpsaArgs) -> Result<(), ToolError> {
                     "--option {bad}: wants NAME=VALUE"
                 )));
             }
-            if planned_pairs == 0 || batch == 0 || nodes == 0 || r_end <= 0.0 {
+            if planned_pairs == 0 || batch == 0 || nodes == 0 || r_end.is_nan() || r_end <= 0.0 {
                 return Err(ToolError::Usage(
                     "--planned-pairs, --batch, --nodes and --r-end must be above 0".into(),
                 ));
@@ -242,7 +242,13 @@ pub fn run(args: SpsaArgs) -> Result<(), ToolError> {
             let probes = state.next_batch();
             state.apply(&probes, &scores).map_err(|e| e.to_string())?;
             save(&state, &path)?;
-            println!("{}", progress_line(&state, 0, Duration::ZERO));
+            let t = &state.tally;
+            println!(
+                "{}: {} pairs, {} games: {t}",
+                path.display(),
+                t.pairs,
+                t.games()
+            );
             Ok(())
         }
         SpsaAction::Show { state } => {
