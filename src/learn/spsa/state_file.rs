@@ -156,12 +156,21 @@ pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
     let document = Document::parse(text)?;
     let run = |key: &'static str| document.get("run", key);
     let tally = |key: &'static str| document.get("tally", key)?.unsigned();
+    // A gain that is not a positive number would turn theta into NaN.
+    let gain = |key: &'static str, fits: fn(f64) -> bool| -> Result<f64, StateFileError> {
+        let field = run(key)?;
+        let value = field.float()?;
+        if !fits(value) {
+            return Err(field.bad("out of reason (warmup, alpha and gamma from 0, r_end above 0)"));
+        }
+        Ok(value)
+    };
     let schedule = Schedule {
-        planned_pairs: run("planned_pairs")?.unsigned()?,
-        warmup: run("warmup")?.float()?,
-        alpha: run("alpha")?.float()?,
-        gamma: run("gamma")?.float()?,
-        r_end: run("r_end")?.float()?,
+        planned_pairs: run("planned_pairs")?.unsigned()?.max(1),
+        warmup: gain("warmup", |v| v >= 0.0)?,
+        alpha: gain("alpha", |v| v >= 0.0)?,
+        gamma: gain("gamma", |v| v >= 0.0)?,
+        r_end: gain("r_end", |v| v > 0.0)?,
     };
     let options = run("engine_options")?;
     let settings = SpsaSettings {
@@ -557,5 +566,9 @@ mod tests {
         );
         let open = text.replace("]\n", "\n");
         assert!(from_text(&open).is_err());
+        let negative = text.replace("warmup = 5.0", "warmup = -60.0");
+        let error = from_text(&negative).unwrap_err().to_string();
+        assert!(error.contains("warmup: out of reason"), "{error}");
+        assert!(from_text(&text.replace("r_end = 0.002", "r_end = 0.0")).is_err());
     }
 }
