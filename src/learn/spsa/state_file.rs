@@ -165,6 +165,14 @@ pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
         }
         Ok(value)
     };
+    // No nodes would be no limit: an engine that never answers.
+    let whole_from_one = |key: &'static str| -> Result<u64, StateFileError> {
+        let field = run(key)?;
+        match field.unsigned()? {
+            0 => Err(field.bad("wants a whole number above 0")),
+            n => Ok(n),
+        }
+    };
     let schedule = Schedule {
         planned_pairs: run("planned_pairs")?.unsigned()?.max(1),
         warmup: gain("warmup", |v| v >= 0.0)?,
@@ -175,7 +183,7 @@ pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
     let options = run("engine_options")?;
     let settings = SpsaSettings {
         seed: run("seed")?.unsigned()?,
-        nodes: run("nodes")?.unsigned()?,
+        nodes: whole_from_one("nodes")?,
         openings: run("openings")?.string()?,
         engine_options: options
             .array()?
@@ -570,5 +578,7 @@ mod tests {
         let error = from_text(&negative).unwrap_err().to_string();
         assert!(error.contains("warmup: out of reason"), "{error}");
         assert!(from_text(&text.replace("r_end = 0.002", "r_end = 0.0")).is_err());
+        let no_nodes = from_text(&text.replace("nodes = 5000", "nodes = 0")).unwrap_err();
+        assert!(no_nodes.to_string().contains("nodes: wants a whole number above 0"));
     }
 }
