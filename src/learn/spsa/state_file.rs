@@ -579,6 +579,8 @@ mod tests {
         assert!(error.contains("warmup: out of reason"), "{error}");
         assert!(from_text(&text.replace("r_end = 0.002", "r_end = 0.0")).is_err());
         let no_nodes = from_text(&text.replace("nodes = 5000", "nodes = 0")).unwrap_err();
-        assert!(no_nodes.to_string().contains("nodes: wants a whole number above 0"));
+        assert!(no_nodes
+            .to_string()
+            .contains("nodes: wants a whole number above 0"));
     }
 }
