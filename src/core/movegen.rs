@@ -13,7 +13,7 @@ use super::attacks::{
     PAWN_ATTACKERS, PAWN_STEPS,
 };
 use super::magic::{cannon_attacks, chariot_attacks};
-use super::{Bitboard, Move, PieceKind, Position, Square};
+use super::{Bitboard, Move, PieceKind, Position, Ranks, Square};
 use arrayvec::ArrayVec;
 
 /// An upper bound on the legal moves of any position: each piece's most
@@ -236,6 +236,19 @@ impl Position {
             return false;
         }
         self.king_safe_after(mv.from(), mv.to(), self.king_square(self.side))
+    }
+
+    /// The legal move `text` names here, read in the numbering `ranks`.
+    pub fn read_legal(&self, ranks: Ranks, text: &str) -> Option<Move> {
+        ranks.read(text).ok().filter(|&mv| self.is_legal(mv))
+    }
+
+    /// The legal move `text` names here, read in `ranks` or, failing that,
+    /// in the other numbering; with the numbering that read it.
+    pub fn read_legal_either(&self, ranks: Ranks, text: &str) -> Option<(Move, Ranks)> {
+        [ranks, ranks.other()]
+            .into_iter()
+            .find_map(|r| self.read_legal(r, text).map(|mv| (mv, r)))
     }
 
     /// Whether the side to move has no legal move (checkmate or stalemate,

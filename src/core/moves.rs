@@ -1,10 +1,9 @@
 //! `Move`: a from-square and a to-square packed into two bytes, written in
 //! ICCS coordinates such as `h2e2` (Red's cannon to the centre).
 
-use super::{Ranks, Square};
+use super::Square;
 use std::fmt;
 use std::num::NonZeroU16;
-use std::str::FromStr;
 
 /// A move, `from | to << 7`. Never zero because `from != to`, so
 /// `Option<Move>` is as small as `Move`.
@@ -84,15 +83,6 @@ impl fmt::Display for BadMoveText {
 }
 
 impl std::error::Error for BadMoveText {}
-
-impl FromStr for Move {
-    type Err = BadMoveText;
-
-    /// Reads `h2e2`; upper case and the `H2-E2` form are accepted too.
-    fn from_str(text: &str) -> Result<Move, BadMoveText> {
-        Ranks::FromZero.read(text)
-    }
-}
 
 #[cfg(test)]
 mod tests {

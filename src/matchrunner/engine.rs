@@ -278,7 +278,7 @@ impl EngineProcess {
     /// the error is the other numbering if the text names a legal move with
     /// that one (the engine numbers ranks otherwise than it was told).
     pub fn read_move(&self, pos: &Position, text: &str) -> Result<Move, Option<Ranks>> {
-        match self.ranks.read_legal_either(pos, text) {
+        match pos.read_legal_either(self.ranks, text) {
             Some((mv, ranks)) if ranks == self.ranks => Ok(mv),
             other => Err(other.map(|(_, ranks)| ranks)),
         }

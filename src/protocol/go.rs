@@ -186,7 +186,7 @@ fn banned_moves(
     }
     let mut allowed = Vec::new();
     for text in &go.search_moves {
-        match ranks.read_legal_either(position, text) {
+        match position.read_legal_either(ranks, text) {
             Some((mv, _)) => allowed.push(mv),
             None => lines.push(reply::error(format!(
                 "searchmoves: '{text}' is not legal here"

@@ -485,7 +485,7 @@ impl Session {
         let mut bad = Vec::new();
         let mut banned = Vec::new();
         for (i, text) in moves.iter().enumerate() {
-            match self.ranks.read_legal_either(&self.position, text) {
+            match self.position.read_legal_either(self.ranks, text) {
                 Some((mv, _)) => banned.push(mv),
                 None => bad.push(format!("{} '{text}'", i + 1)),
             }

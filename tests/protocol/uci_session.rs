@@ -318,11 +318,11 @@ fn show_wdl_gives_chances_beside_each_score() {
 /// numbering, so the numbering the engine wrote is beyond doubt.
 fn best_in(line: &str, pos: &Position, ranks: Ranks) -> Move {
     let text = line.split(' ').nth(1).unwrap_or_default();
-    let mv = ranks
-        .read_legal(pos, text)
+    let mv = pos
+        .read_legal(ranks, text)
         .unwrap_or_else(|| panic!("{line}: not legal with ranks {ranks}"));
     assert!(
-        ranks.other().read_legal(pos, text).is_none(),
+        pos.read_legal(ranks.other(), text).is_none(),
         "{line}: legal in both numberings"
     );
     mv
@@ -348,8 +348,8 @@ fn the_xiangqi_variant_speaks_ranks_1_to_10_and_reads_both() {
         .next()
         .unwrap();
     assert!(
-        Ranks::FromOne
-            .read_legal(&Position::startpos(), pv_first)
+        Position::startpos()
+            .read_legal(Ranks::FromOne, pv_first)
             .is_some(),
         "{pv_line}"
     );
