@@ -110,6 +110,9 @@ pub type Offers = ArrayVec<Square, 16>;
 pub fn threats(pos: &mut Position, articles: Articles, weighing: Weighing) -> Threats {
     let mut offers = Offers::new();
     let mut found = direct_threats(pos, articles, weighing, &mut offers);
+    if !articles.chase_through_check {
+        return found;
+    }
     for threat in check_threats(pos, articles, weighing, articles.forced_checks) {
         // A check first does not turn an exchange offer (兑) into a chase.
         let known = found.iter().any(|t| t.square == threat.square);
@@ -278,7 +281,7 @@ fn won_through_checks(
                 .collect(),
         });
         // Where a chase must hit one piece, no common piece is the end.
-        if articles.chase_needs_one_target && common.as_ref().is_some_and(|c| c.is_empty()) {
+        if articles.chase_needs_one_target() && common.as_ref().is_some_and(|c| c.is_empty()) {
             break;
         }
     }
@@ -289,7 +292,7 @@ fn won_through_checks(
         // by checks from the next move on is a chase all the same (2011
         // §24.3 "从下一着开始运用连续将军得子") where a chase need not hit one
         // piece; it names what the best answer leaves.
-        (_, Some(least)) if !articles.chase_needs_one_target => Threats::from_iter([Threat {
+        (_, Some(least)) if !articles.chase_needs_one_target() => Threats::from_iter([Threat {
             whichever: true,
             ..least
         }]),
@@ -309,8 +312,9 @@ pub struct Offer {
 }
 
 /// The exchanges offered by the side that just moved in `pos` (the other side
-/// to move, who may accept).
-pub fn exchange_offers(pos: &mut Position) -> ArrayVec<Offer, 16> {
+/// to move, who may accept); under a rule set where a losing offer is no
+/// chase, also those that accepting would lose by.
+pub fn exchange_offers(pos: &mut Position, articles: Articles) -> ArrayVec<Offer, 16> {
     let mut found = ArrayVec::new();
     for accept in pos.moves_of(GenKind::Captures) {
         let (offered, offering) = (accept.from(), accept.to());
@@ -321,7 +325,8 @@ pub fn exchange_offers(pos: &mut Position) -> ArrayVec<Offer, 16> {
         if !same_kind || found.is_full() {
             continue;
         }
-        if can_take_first(pos, offering, offered) && !accepting_loses(pos, accept) {
+        let offered_in_earnest = !articles.losing_offer_chases || !accepting_loses(pos, accept);
+        if can_take_first(pos, offering, offered) && offered_in_earnest {
             found.push(Offer { offering, offered });
         }
     }
@@ -383,7 +388,7 @@ fn capture_threats(
         }
         if let Some(offers) = offers.as_deref_mut() {
             if victim.kind == attacker.kind && can_take_first(pos, to, from) {
-                if refuses_acceptance(pos, to, from) {
+                if articles.losing_offer_chases && refuses_acceptance(pos, to, from) {
                     let threat = Threat {
                         square: to,
                         piece: victim,

@@ -85,7 +85,7 @@ impl MoveClass {
     /// Whether this move counts as an attack under the rule set that
     /// answers as `articles` do.
     pub fn counts_as_attack(&self, articles: Articles) -> bool {
-        if articles.checks_only {
+        if articles.checks_only() {
             self.check
         } else if articles.mate_threat_forbidden {
             self.kind.is_attack()
@@ -385,6 +385,15 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
                     || holds_back_a_defender(pos, &t, helper)
             })
     };
+    // The moved piece is the screen of a cannon's attack that stood before:
+    // the screen's move chases as the cannon's would (AXF rules 25-26).
+    let screens = |t: &Threat| {
+        t.also_by
+            .with(t.attacker)
+            .into_iter()
+            .filter(|&attacker| attacker != mv.to())
+            .any(|attacker| between(attacker, t.square).has(mv.to()))
+    };
     let standing = |t: &Threat| {
         before.iter().any(|b| {
             // The same attacker, followed through the move, on the same
@@ -442,6 +451,8 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
                 Some(t)
             } else if articles.joint_capture_chases && takes_part(pos, &t) {
                 t.joint = true;
+                Some(t)
+            } else if articles.screen_move_chases && screens(&t) {
                 Some(t)
             } else {
                 None
@@ -583,7 +594,7 @@ pub fn classify(pos: &mut Position, mv: Move, detail: Detail, articles: Articles
     if full || class.chases.is_empty() {
         let threat = threatens_mate_avoiding(pos, &[]);
         if full || threat {
-            class.offers = exchange_offers(pos);
+            class.offers = exchange_offers(pos, articles);
         }
         // Taking a piece offered in exchange is no mate threat: the other
         // side accepts the offer first (图29).

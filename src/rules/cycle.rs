@@ -3,7 +3,7 @@
 //! table.
 
 use super::classify::{classify, Detail, MoveClass, MoveKind};
-use super::rule_set::RuleSet;
+use super::rule_set::{RuleSet, VerdictTable};
 use super::verdict_tables::{rule, CycleMove, Offence, Ruling};
 use crate::core::{Color, Move, Position, Square};
 
@@ -109,9 +109,9 @@ fn classify_cycle(
         let color = pos.side_to_move();
         if detail == Detail::Full || !allowed[color.index()] {
             let articles = rules.articles();
-            let class = if articles.checks_only && detail != Detail::Full {
+            let class = if articles.checks_only() && detail != Detail::Full {
                 checks_only(&mut pos, mv)
-            } else if articles.chase_needs_one_target && detail == Detail::AttackOnly {
+            } else if articles.chase_needs_one_target() && detail == Detail::AttackOnly {
                 classify(&mut pos, mv, Detail::Targets, articles)
             } else {
                 classify(&mut pos, mv, detail, articles)
@@ -163,7 +163,7 @@ pub fn cycle_loser(pos: &Position, cycle: usize, rules: RuleSet) -> Option<Color
     let mut ruling = rule(&quick, rules.articles());
     // When both sides attack throughout, the Chinese table weighs what kind
     // of attack each made, which needs every effect of every move.
-    if rules.articles().both_forbidden_by_class && both_attack(&quick, rules) {
+    if rules.articles().table == VerdictTable::Cxa2011 && both_attack(&quick, rules) {
         let full = classify_cycle(&start, &moves, rules, Detail::Full);
         ruling = rule(&full, rules.articles());
     }

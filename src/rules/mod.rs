@@ -55,5 +55,5 @@ pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
 pub use game::{judge_game, losing_repetitions, occurrences, GameError, GameJudgement, Referee};
 pub use memo::{judge_repetition, Verdict, VerdictMemo};
 pub use natural_limit::MoveClock;
-pub use rule_set::{Articles, RuleSet, UnknownRuleSet};
+pub use rule_set::{Articles, RuleSet, UnknownRuleSet, VerdictTable};
 pub use verdict_tables::{CycleMove, Offence};

@@ -9,10 +9,13 @@
 //!   the side whose attacks are all single-piece ones (长杀, 长捉车, 长捉无根子,
 //!   and their mixtures with checks) against one whose are not must vary
 //!   (2011 §26.8), otherwise it is a draw.
-//! * `asian` (AXF): perpetual check loses; perpetual mate threats and one
-//!   check with one chase are allowed; a perpetual chase must hit the same
-//!   piece with every move, checks that also attack it included; both sides
-//!   forbidden is a draw.
+//! * `asian` (AXF, rules 6-40 as `../shared/rules/axf-articles.md` words
+//!   them): perpetual check loses; perpetual mate threats and one check
+//!   with one chase are allowed; a perpetual chase must hit the same piece
+//!   with every move, checks that also attack it included; a threat to
+//!   check and then capture is no chase (rule 38); pieces of one kind that
+//!   can take each other only offer (rules 24, 40); a cannon's screen that
+//!   moves chases with it (rules 25-26); both sides forbidden is a draw.
 //! * `simple`: only perpetual check loses.
 
 use std::fmt;
@@ -46,36 +49,36 @@ impl RuleSet {
     pub const fn articles(self) -> Articles {
         match self {
             RuleSet::Chinese => Articles {
+                table: VerdictTable::Cxa2011,
                 chasers: Chasers::PawnsWithHelp,
                 mate_threat_forbidden: true,
-                mixed_attacks_forbidden: true,
-                chase_needs_one_target: false,
-                both_forbidden_by_class: true,
                 horse_pin_rule: false,
                 joint_capture_chases: true,
-                checks_only: false,
+                chase_through_check: true,
+                losing_offer_chases: true,
+                screen_move_chases: true,
                 forced_checks: 1,
             },
             RuleSet::Asian => Articles {
+                table: VerdictTable::Axf,
                 chasers: Chasers::NoKingOrPawn,
                 mate_threat_forbidden: false,
-                mixed_attacks_forbidden: false,
-                chase_needs_one_target: true,
-                both_forbidden_by_class: false,
                 horse_pin_rule: true,
                 joint_capture_chases: false,
-                checks_only: false,
+                chase_through_check: false,
+                losing_offer_chases: false,
+                screen_move_chases: true,
                 forced_checks: 0,
             },
             RuleSet::Simple => Articles {
+                table: VerdictTable::ChecksOnly,
                 chasers: Chasers::NoKingOrPawn,
                 mate_threat_forbidden: false,
-                mixed_attacks_forbidden: false,
-                chase_needs_one_target: true,
-                both_forbidden_by_class: false,
                 horse_pin_rule: false,
                 joint_capture_chases: false,
-                checks_only: true,
+                chase_through_check: false,
+                losing_offer_chases: false,
+                screen_move_chases: false,
                 forced_checks: 0,
             },
         }
@@ -128,22 +131,14 @@ impl FromStr for RuleSet {
 /// How one rule set answers each disputed question.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Articles {
+    /// Who must vary, given how each side played the cycle.
+    pub table: VerdictTable,
     /// Which pieces may chase: pawns only with another piece's help (2011
     /// §26.1, §26.1.1), or kings and pawns freely (AXF rule 29).
     pub chasers: Chasers,
     /// Whether a perpetual mate threat (长杀) is forbidden: yes in CXA
     /// (1999 §28.12, 2011 §24.10, §24.13), no in AXF (rules 9-10).
     pub mate_threat_forbidden: bool,
-    /// Whether a mixture of checks, mate threats and chases (一将一捉) is
-    /// forbidden although no single piece is chased by every move: yes in
-    /// CXA (2011 §24.13), no in AXF (diagrams 37-38).
-    pub mixed_attacks_forbidden: bool,
-    /// Whether a perpetual chase must hit one same piece with every move:
-    /// no in CXA (长捉 "一子或数子", 2011 §24.11), yes in AXF (rule 32).
-    pub chase_needs_one_target: bool,
-    /// Whether, when both sides are forbidden, the single-piece side must
-    /// vary (2011 §26.8) rather than the cycle being drawn (1999 §26.3, AXF).
-    pub both_forbidden_by_class: bool,
     /// Whether a piece that cannot leave its point because an enemy horse
     /// pins it (it stands on the horse's leg towards its king) may not be
     /// chased, even when protected, and does not itself chase while pinned
@@ -154,8 +149,24 @@ pub struct Articles {
     /// 联合吃子", §24.15 少根子, §24.17 联合捉子), no in AXF (rule 35: two or
     /// more pieces trying to capture a protected piece is no chase).
     pub joint_capture_chases: bool,
-    /// Whether only checks count at all (the `simple` rule set).
-    pub checks_only: bool,
+    /// Whether a move that threatens to win a piece through a check (抽吃:
+    /// check, then capture whatever the answer) chases that piece: yes in
+    /// CXA (2011 §24.3 "从下一着开始运用连续将军得子、抽吃子"), no in AXF
+    /// (rule 38: a perpetual threat to check and then capture is a draw;
+    /// rule 13: one check and one such threat is a draw).
+    pub chase_through_check: bool,
+    /// Whether attacking a same-kind piece that can take first is a chase
+    /// when taking first would cost its side material or get it mated: yes
+    /// in CXA (2011 §26.9), no in AXF, where pieces of one kind that can
+    /// take each other only offer (rule 24) and perpetual offers draw
+    /// (rule 40).
+    pub losing_offer_chases: bool,
+    /// Whether a move of a cannon's screen that keeps the cannon's attack
+    /// up chases as the cannon's own move would: yes in AXF (rule 25, on a
+    /// horse, advisor, elephant or crossed pawn with no protection, and
+    /// rule 26, on a chariot, protected or not) and in CXA, whose joint
+    /// chases count the screen too (2011 §24.17, 图25).
+    pub screen_move_chases: bool,
     /// How many checks that leave a single answer may lead up to the check
     /// that wins a piece: one in CXA (2011 §24.3 "从下一着开始运用连续将军
     /// 得子", 图24: a capture with check, the forced block, then a pawn's
@@ -165,6 +176,40 @@ pub struct Articles {
     /// checks is a new chase). Only forced answers are followed, so the
     /// look stays narrow.
     pub forced_checks: u32,
+}
+
+impl Articles {
+    /// Whether a perpetual chase must hit one same piece with every move
+    /// (AXF rules 32-33), rather than any piece in turn (CXA: 长捉 "一子或
+    /// 数子", 2011 §24.11).
+    pub const fn chase_needs_one_target(self) -> bool {
+        !matches!(self.table, VerdictTable::Cxa2011)
+    }
+
+    /// Whether only checks count at all (the `simple` rule set).
+    pub const fn checks_only(self) -> bool {
+        matches!(self.table, VerdictTable::ChecksOnly)
+    }
+}
+
+/// The verdict tables: who must vary, given how each side played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VerdictTable {
+    /// CXA 2011 §25-26: a side whose every move attacks (check, mate threat
+    /// or chase, of one piece or several in turn) is forbidden; unilateral
+    /// perpetual check always loses; when both sides are forbidden the
+    /// side whose attacks are all single-piece ones (长杀, 长捉车, 长捉无根
+    /// 子, and their mixtures with checks) against one whose are not must
+    /// vary (§26.8), otherwise a draw.
+    Cxa2011,
+    /// The AXF principles and rules 6-8, 12-13 and 32-33: perpetual check
+    /// loses; a side is otherwise forbidden only when every one of its
+    /// moves chases one same piece, a check counting when it attacks that
+    /// piece too; no violation, or both violating, is a draw; a checker
+    /// against a chaser must vary.
+    Axf,
+    /// Only perpetual check loses (the `simple` rule set).
+    ChecksOnly,
 }
 
 /// Which pieces may chase at all.

@@ -6,7 +6,7 @@
 //! [`Articles`]: super::rule_set::Articles
 
 use super::classify::{MoveClass, MoveKind};
-use super::rule_set::Articles;
+use super::rule_set::{Articles, VerdictTable};
 use crate::core::{Color, Square};
 use std::fmt;
 
@@ -114,20 +114,12 @@ struct Conduct<'a> {
 fn conduct<'a>(moves: &'a [CycleMove], color: Color, articles: Articles) -> Conduct<'a> {
     let moves: Vec<&CycleMove> = moves.iter().filter(|m| m.color == color).collect();
     let all_check = !moves.is_empty() && moves.iter().all(|m| m.class.check);
-    let every_move_attacks =
-        !moves.is_empty() && moves.iter().all(|m| m.class.counts_as_attack(articles));
-    let forbidden = if all_check {
-        true
-    } else if articles.checks_only {
-        false
-    } else if articles.chase_needs_one_target {
-        // AXF: one same piece attacked by every move, some of them checks
-        // that also attack it (rule 32; a check with a chase of another
-        // piece is allowed, diagrams 37-38).
-        common_target(&moves).is_some()
-    } else {
-        every_move_attacks
-    };
+    let forbidden = all_check
+        || match articles.table {
+            VerdictTable::Cxa2011 => cxa_forbidden(&moves, articles),
+            VerdictTable::Axf => axf_forbidden(&moves),
+            VerdictTable::ChecksOnly => false,
+        };
     let single_piece = moves.iter().all(|m| m.class.single_piece_attack());
     Conduct {
         moves,
@@ -135,6 +127,22 @@ fn conduct<'a>(moves: &'a [CycleMove], color: Color, articles: Articles) -> Cond
         all_check,
         single_piece,
     }
+}
+
+/// CXA 2011 §24.11-13, §25.3: every move an attack, of one piece or of
+/// several in turn, in any mixture of checks, mate threats and chases.
+fn cxa_forbidden(moves: &[&CycleMove], articles: Articles) -> bool {
+    !moves.is_empty() && moves.iter().all(|m| m.class.counts_as_attack(articles))
+}
+
+/// AXF: one same piece attacked by every move, by one piece or by several
+/// taking turns (rules 32-33; one piece or two chasing two or more in turn
+/// is a draw), some of them checks that attack it too. A check that does
+/// not attack it breaks the chase: one check and one chase, or one check and
+/// one idle move, is a draw (rules 12-13); perpetual mate threats are
+/// allowed (rules 9-10).
+fn axf_forbidden(moves: &[&CycleMove]) -> bool {
+    common_target(moves).is_some()
 }
 
 /// A piece chased by every one of the side's moves.
@@ -205,7 +213,7 @@ pub fn rule(moves: &[CycleMove], articles: Articles) -> Ruling {
         (false, false) => Ruling::Draw(DrawReason::NothingForbidden),
         (true, false) => loses(&red, Color::Red),
         (false, true) => loses(&black, Color::Black),
-        (true, true) if articles.both_forbidden_by_class => {
+        (true, true) if articles.table == VerdictTable::Cxa2011 => {
             match (red.single_piece, black.single_piece) {
                 (true, false) => loses(&red, Color::Red),
                 (false, true) => loses(&black, Color::Black),

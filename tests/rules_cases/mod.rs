@@ -101,8 +101,8 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         article: "一将一抽 (2011 §24.3: 抽吃 from the next move on is a chase; §24.13: \
                   一将一捉 is forbidden): the check on the d-file, then the return to b1 \
                   that threatens Rb9+ and, when the king steps to e8, Rxh9: the horse falls \
-                  whatever the answer. AXF allows one check and one chase of another piece \
-                  (diagrams 37-38)",
+                  whatever the answer. AXF rule 13: one check and one threat to check and \
+                  then capture is a draw (and rule 38 makes the threat no chase at all)",
         fen: "3k3n1/9/9/9/9/9/9/9/1R2A4/5K3 w - - 0 1",
         moves: "b1d1 d9e9 d1b1 e9d9 b1d1 d9e9 d1b1 e9d9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -525,14 +525,11 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   advisor on d2 with check through the advisor on d7, and the king, boxed \
                   in by its advisors and the horse on g8, is mated. The offers are chases \
                   of the unprotected chariot, every red move chases it, 长捉 (§24.11, \
-                  §25.3); the same chariot every time, so AXF rule 32 forbids it too",
+                  §25.3). AXF rule 24: chariots that can take each other only offer, \
+                  whatever taking costs, and rule 40 draws a perpetual offer",
         fen: "3k5/4a1N2/3a5/9/3R5/r8/9/3A5/9/3CK4 w - - 0 1",
         moves: "d5d4 a4a5 d4d5 a5a4 d5d4 a4a5 d4d5 a5a4",
-        verdicts: &[
-            (Chinese, "red_loses"),
-            (Asian, "red_loses"),
-            (Simple, "draw"),
-        ],
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
     },
     ArticleCase {
         name: "pawn-winning-through-a-check-is-idle",
@@ -624,6 +621,59 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         verdicts: &[
             (Chinese, "black_loses"),
             (Asian, "black_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "perpetual-threat-to-check-and-capture",
+        article: "AXF rule 38 (a perpetual threat to check and then capture is a draw); \
+                  2011 §24.3 (抽吃 from the next move on is a chase): the red pawn steps \
+                  between a5 and b5, each time opening one chariot's file and closing the \
+                  other's. The open chariot threatens to check on rank 9, where the king \
+                  can only step to d8 (e9 faces the red king; the advisor on d7 closes \
+                  the d-file to a check), and then to take the unprotected horse on h9. \
+                  A new taker every move: 长捉 in the CXA rules, \
+                  a draw in AXF, where only a capture that stands on the board chases",
+        fen: "3k3n1/9/3a5/9/P8/8c/9/9/RR7/4K4 w - - 0 1",
+        moves: "a5b5 i4i3 b5a5 i3i4 a5b5 i4i3 b5a5 i3i4",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "a-cannons-screen-walking-chases-an-unprotected-horse",
+        article: "AXF rule 25 (a cannon attacking an unprotected horse, advisor, elephant \
+                  or crossed pawn chases even when only its screen moves); 2011 §24.17 \
+                  (the screen takes part in a joint chase, 图25): the cannon on a1 attacks \
+                  the unprotected horse on a9 over the cannon that steps between a2 and \
+                  a3, keeping the attack up with every move. Red must vary; the simple \
+                  rules only forbid checks",
+        fen: "n2k5/9/9/9/9/9/9/C8/C8/4K4 w - - 0 1",
+        moves: "a2a3 d9d8 a3a2 d8d9 a2a3 d9d8 a3a2 d8d9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "a-cannons-screen-walking-with-nothing-to-attack-is-idle",
+        article: "AXF rule 25, the case before without the horse: the screen's steps keep \
+                  up no attack, so they are idle, a draw under every rule set",
+        fen: "3k5/9/9/9/9/9/9/C8/C8/4K4 w - - 0 1",
+        moves: "a2a3 d9d8 a3a2 d8d9 a2a3 d9d8 a3a2 d8d9",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "a-cannons-screen-walking-chases-a-protected-chariot",
+        article: "AXF rule 26 (a cannon attacking a chariot chases, protected or not, even \
+                  when only the screen moves); 2011 §24.17 (图25): the cannon on a7 \
+                  attacks the chariot on i7, which the elephant on g9 protects, over the \
+                  cannon that steps between c7 and d7 (each point guarded by a pawn, so \
+                  the chariot cannot take the screen). Red must vary",
+        fen: "3k1ab2/9/C1C5r/2PP5/9/9/9/9/9/4K4 w - - 0 1",
+        moves: "c7d7 f9e8 d7c7 e8f9 c7d7 f9e8 d7c7 e8f9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
             (Simple, "draw"),
         ],
     },
