@@ -21,6 +21,7 @@ use super::ToolError;
 use crate::core::{BadMoveText, FenError, GameResult, Move, Position, Square};
 use crate::notation::{parse_pgn, Game};
 use crate::rules::chase::ThreatWay;
+use crate::rules::citations::verdict_article;
 use crate::rules::explain::{explain_cycle, Attack, MoveEffects};
 use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
 use std::fmt;
@@ -135,6 +136,8 @@ fn parse_game(line: &str) -> Result<(Position, Vec<Move>), LineError> {
 struct Ruled {
     judgement: GameJudgement,
     effects: Option<Vec<MoveEffects>>,
+    /// The article behind the cycle's verdict, when the effects were asked.
+    article: Option<&'static str>,
 }
 
 fn judge_line(line: &str, rules: RuleSet, explain: bool) -> Result<Ruled, LineError> {
@@ -160,7 +163,15 @@ fn judge_moves(
         }
         _ => None,
     };
-    Ok(Ruled { judgement, effects })
+    let article = match (&judgement.cycle, explain) {
+        (Some(cycle), true) => Some(verdict_article(cycle, rules.articles())),
+        _ => None,
+    };
+    Ok(Ruled {
+        judgement,
+        effects,
+        article,
+    })
 }
 
 /// How a chase wins its target, in words.
@@ -275,6 +286,9 @@ fn text_report(ruled: &Ruled, file: Option<(&FileSays, usize)>) -> String {
             if let Some(word) = file.and_then(|(f, _)| f.disagreement(judgement.outcome)) {
                 out += &format!(" ({word})");
             }
+            if let Some(article) = ruled.article {
+                out += &format!(" [{article}]");
+            }
         }
     }
     for (i, m) in judgement.cycle.iter().flat_map(|c| &c.moves).enumerate() {
@@ -291,6 +305,9 @@ fn text_report(ruled: &Ruled, file: Option<(&FileSays, usize)>) -> String {
             out += &format!(" ({})", targets.join(", "));
         }
         if let Some(effects) = ruled.effects.as_ref().and_then(|e| e.get(i)) {
+            if !effects.article.is_empty() {
+                out += &format!(" [{}]", effects.article);
+            }
             for line in effect_lines(m, effects) {
                 out += &format!("\n      {line}");
             }
@@ -351,7 +368,8 @@ fn json_effects(m: &CycleMove, effects: &MoveEffects) -> String {
         })
         .collect();
     format!(
-        ",\"effects\":{{\"check\":{},\"mate_threat\":{},\"offers\":[{}],\"attacks\":[{}]}}",
+        ",\"effects\":{{\"article\":{},\"check\":{},\"mate_threat\":{},\"offers\":[{}],\"attacks\":[{}]}}",
+        json_string(effects.article),
         m.class.check,
         m.class.mate_threat,
         offers.join(","),
@@ -402,8 +420,11 @@ fn json_report(ruled: &Ruled, file: Option<(&FileSays, usize)>) -> String {
         None => (judgement.outcome_name(), judgement.reason.clone(), false),
     };
     let from_file = if from_file { ",\"from_file\":true" } else { "" };
+    let article = ruled
+        .article
+        .map_or_else(String::new, |a| format!(",\"article\":{}", json_string(a)));
     format!(
-        "{{\"verdict\":\"{verdict}\",\"reason\":{},\"plies\":{},\"moves\":[{}]{about}{from_file}}}",
+        "{{\"verdict\":\"{verdict}\",\"reason\":{}{article},\"plies\":{},\"moves\":[{}]{about}{from_file}}}",
         json_string(&reason),
         judgement.plies,
         moves.join(",")

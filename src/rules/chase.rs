@@ -28,13 +28,16 @@ pub enum ThreatWay {
     /// (a joint chase, 联合捉, or an under-protected piece, 少根子).
     Exchange,
     /// A cheaper piece takes a dearer one even though it is protected: a
-    /// horse or cannon on a chariot, an advisor or elephant on a chariot,
-    /// horse or cannon.
+    /// horse or cannon on a chariot (AXF rule 15: one or two cannons may not
+    /// chase a chariot, protected or not), an advisor or elephant on a
+    /// chariot, horse or cannon.
     Cheaper,
     /// The piece cannot leave its point because an enemy horse pins it,
     /// so it may not be chased even when protected (AXF rule 19).
     Immobilised,
-    /// Nothing can take back (无根子), fake roots included.
+    /// Nothing can take back (无根子), fake roots included: a chariot on an
+    /// unprotected cannon (AXF rule 18), a cannon on an unprotected horse,
+    /// advisor, elephant or crossed pawn (rule 25).
     Unprotected,
 }
 
@@ -313,7 +316,8 @@ pub struct Offer {
 
 /// The exchanges offered by the side that just moved in `pos` (the other side
 /// to move, who may accept); under a rule set where a losing offer is no
-/// chase, also those that accepting would lose by.
+/// chase, also those that accepting would lose by (AXF rule 40: a perpetual
+/// offer is a draw).
 pub fn exchange_offers(pos: &mut Position, articles: Articles) -> ArrayVec<Offer, 16> {
     let mut found = ArrayVec::new();
     for accept in pos.moves_of(GenKind::Captures) {
@@ -354,7 +358,13 @@ pub fn accepting_loses(pos: &mut Position, accept: Move) -> bool {
     loses
 }
 
-/// Pieces the side to move can win by capturing now.
+/// Pieces the side to move can win by capturing now. Only legal captures
+/// count, so a chariot pinned on a line by a cannon chases nothing off its
+/// line, and where it can only offer a chariot it cannot take first, the
+/// other side's chariot chases it only on the moves where it is
+/// unprotected (AXF rule 27); a protected piece that the capture does not
+/// win is only followed (跟, AXF rule 17: a chariot may follow a protected
+/// cannon).
 ///
 /// When it is only hypothetically our move (`offers` given), a same-kind
 /// piece that could take the attacker first is an exchange offer (兑), not a
@@ -376,10 +386,11 @@ fn capture_threats(
             PieceKind::Pawn => articles.chasers == Chasers::PawnsWithHelp,
             _ => true,
         };
-        // A piece pinned by a horse does not chase while it cannot leave
-        // its point (AXF rule 19): its attacks are standing ones.
-        let pinned_attacker = articles.horse_pin_rule && pinned_by_horse(pos, from);
-        if !may_chase || pinned_attacker {
+        // A piece held on a horse's leg can legally take only that horse,
+        // and taking it chases: a chariot that blocks a horse's check on
+        // the leg and so attacks it is the chariot chasing the horse of
+        // AXF rule 23, whose side must vary.
+        if !may_chase {
             continue;
         }
         let value = material_value(victim, to);

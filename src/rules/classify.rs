@@ -15,7 +15,9 @@ use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 
-/// The kind of a move, heaviest first when a move has several effects.
+/// The kind of a move, heaviest first when a move has several effects: a
+/// chase that is also an exchange offer is a chase (2011 §26.4; AXF
+/// rule 36).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MoveKind {
     Idle,
@@ -349,7 +351,8 @@ fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool
 }
 
 /// The threats `mv` (just played in `pos`) makes that did not stand before
-/// it, with the capture costs counted by `weighing`.
+/// it, with the capture costs counted by `weighing`. A move that only blocks
+/// an attack makes none, so a perpetual block is a draw (AXF rule 39).
 fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weighing) -> Threats {
     let after = after_pass(pos, |pos| threats(pos, articles, weighing));
     // What stood before matters only if the move threatens anything at all.

@@ -4,7 +4,7 @@
 
 use super::classify::{classify, Detail, MoveClass, MoveKind};
 use super::rule_set::{RuleSet, VerdictTable};
-use super::verdict_tables::{rule, CycleMove, Offence, Ruling};
+use super::verdict_tables::{rule, CycleMove, DrawReason, Offence, Ruling};
 use crate::core::{Color, Move, Position, Square};
 
 /// A ruling on a cycle, with every move's classification: what a referee
@@ -14,6 +14,8 @@ pub struct Judgement {
     /// The side that must vary, and so loses by repeating; `None` is a draw.
     pub loser: Option<Color>,
     pub offence: Option<Offence>,
+    /// Why it is a draw; `None` when a side loses.
+    pub draw: Option<DrawReason>,
     /// One line: "perpetual chase of the horse on c7 by Black", "mutual
     /// perpetual check", ...
     pub reason: String,
@@ -183,16 +185,17 @@ fn both_attack(moves: &[CycleMove], rules: RuleSet) -> bool {
 pub fn judge_cycle(pos: &Position, cycle: usize, rules: RuleSet) -> Result<Judgement, CycleError> {
     let (start, moves) = unwind(pos, cycle)?;
     let classified = classify_cycle(&start, &moves, rules, Detail::Full);
-    let (loser, offence, reason) = match rule(&classified, rules.articles()) {
+    let (loser, offence, draw, reason) = match rule(&classified, rules.articles()) {
         Ruling::Loses(color, offence) => {
             let reason = format!("{offence} by {}", color_name(color));
-            (Some(color), Some(offence), reason)
+            (Some(color), Some(offence), None, reason)
         }
-        Ruling::Draw(why) => (None, None, why.to_string()),
+        Ruling::Draw(why) => (None, None, Some(why), why.to_string()),
     };
     Ok(Judgement {
         loser,
         offence,
+        draw,
         reason,
         moves: classified,
     })

@@ -7,8 +7,10 @@
 //!
 //! Protection is judged by playing the exchange out with legal moves only,
 //! so a defender that is pinned, or that is the cannon's own screen, is no
-//! defender (a fake root, 假根), and a piece with fewer defenders than
-//! attackers (少根子) is won by the exchange.
+//! defender (a fake root, 假根, 2011 §24.16; AXF rule 34: a protector that
+//! could not really take back when the capture happens is none), and a
+//! piece with fewer defenders than attackers (少根子) is won by the
+//! exchange.
 
 use super::mate::mates_by_checks;
 use super::material::material_value;

@@ -7,6 +7,7 @@
 //! [`classify`]: super::classify::classify
 
 use super::chase::{threats, Threat};
+use super::citations::label_article;
 use super::cycle::Judgement;
 use super::exchange::{captures_onto, exchange_gain, Weighing, EXCHANGE_DEPTH};
 use super::material::material_value;
@@ -33,17 +34,22 @@ pub struct Attack {
     pub through_check: bool,
 }
 
-/// Every effect of one move of a cycle.
+/// Every effect of one move of a cycle, and the article behind its label.
 #[derive(Clone, Debug)]
 pub struct MoveEffects {
     pub mv: Move,
     pub attacks: Vec<Attack>,
+    pub article: &'static str,
 }
 
 /// The attacks of the side that just moved in `pos`, with the chases the
 /// labeller counted for that move.
 fn attacks_now(pos: &mut Position, chases: &[Threat], articles: Articles) -> Vec<Attack> {
-    let mut found = after_pass(pos, |pos| {
+    // After a check the other side must answer it: no pass can ask what the
+    // mover would take next (it would take the king), only what the check
+    // itself wins, which are the labeller's chases.
+    let gave_check = pos.in_check();
+    let direct_captures = |pos: &mut Position| {
         let mut direct = Vec::new();
         for capture in pos.moves_of(GenKind::Captures) {
             let (from, to) = (capture.from(), capture.to());
@@ -72,7 +78,12 @@ fn attacks_now(pos: &mut Position, chases: &[Threat], articles: Articles) -> Vec
             });
         }
         direct
-    });
+    };
+    let mut found = if gave_check {
+        Vec::new()
+    } else {
+        after_pass(pos, direct_captures)
+    };
     // Chases won through a check have no direct capture to show; one on
     // whichever piece the answer gives up is not the direct attack on it.
     for t in chases {
@@ -81,9 +92,18 @@ fn attacks_now(pos: &mut Position, chases: &[Threat], articles: Articles) -> Vec
         }
     }
     // Pieces won through a check that the labeller did not count (the win
-    // stood before the move): shown too, or the move would seem to attack
-    // nothing.
-    for t in after_pass(pos, |pos| threats(pos, articles, Weighing::AllCosts)) {
+    // stood before the move, or the rule set counts no such win: AXF rule
+    // 38): shown too, or the move would seem to attack nothing.
+    let with_check_wins = Articles {
+        chase_through_check: true,
+        ..articles
+    };
+    let check_wins = if gave_check {
+        Vec::new()
+    } else {
+        after_pass(pos, |pos| threats(pos, with_check_wins, Weighing::AllCosts)).to_vec()
+    };
+    for t in check_wins {
         if !found.iter().any(|a| a.target == t.square) {
             found.push(through_check(&t, None));
         }
@@ -121,7 +141,12 @@ pub fn explain_cycle(
             let mv = m.class.mv;
             pos.make(mv);
             let attacks = attacks_now(&mut pos, &m.class.chases, articles);
-            MoveEffects { mv, attacks }
+            let article = label_article(&m.class, &pos, articles);
+            MoveEffects {
+                mv,
+                attacks,
+                article,
+            }
         })
         .collect()
 }

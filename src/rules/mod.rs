@@ -12,9 +12,10 @@
 //! room reads from the bottom up:
 //!
 //! 1. [`rule_set`]: the rule sets, and the table of the points where their
-//!    books disagree; [`material`] values; [`answers`], a cache of answers
-//!    by key; [`pass`], asking what a side could do if the other passed;
-//!    [`natural_limit`], the 60-move rule.
+//!    books disagree; [`asian_articles`], the AXF articles one by one and
+//!    where each is decided; [`material`] values; [`answers`], a cache of
+//!    answers by key; [`pass`], asking what a side could do if the other
+//!    passed; [`natural_limit`], the 60-move rule.
 //! 2. [`mate`]: mates by consecutive checks, and mate threats.
 //! 3. [`exchange`]: the exchange play-out (who can take on a point, what a
 //!    sequence of captures nets, what one capture really wins).
@@ -22,13 +23,15 @@
 //! 5. [`classify`]: every effect of one move, and its kind.
 //! 6. [`verdict_tables`]: who must vary, given how each side played.
 //! 7. [`cycle`]: one cycle, replayed, classified and ruled on.
-//! 8. [`memo`]: the search's verdicts, remembered; [`explain`]: the facts
+//! 8. [`memo`]: the search's verdicts, remembered; [`citations`]: the
+//!    article behind each label and verdict, and [`explain`]: the facts
 //!    behind each label, for a referee; [`game`]: a whole game.
 
 // The layers the module doc numbers, in order (the numbers keep rustfmt
 // from sorting one layer into another).
 // 1.
 pub mod answers;
+pub mod asian_articles;
 pub mod material;
 pub mod natural_limit;
 pub mod pass;
@@ -46,6 +49,7 @@ pub mod verdict_tables;
 // 7.
 pub mod cycle;
 // 8.
+pub mod citations;
 pub mod explain;
 pub mod game;
 pub mod memo;

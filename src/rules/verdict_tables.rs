@@ -85,9 +85,10 @@ impl Ruling {
 /// Why a cycle is a draw.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum DrawReason {
-    /// Both sides checked with every move.
+    /// Both sides checked with every move (AXF rule 7).
     MutualPerpetualCheck,
-    /// Neither side did anything its rule set forbids.
+    /// Neither side did anything its rule set forbids (2011 §25.2; AXF
+    /// rule 5).
     NothingForbidden,
     /// Both sides attacked perpetually, and the table makes neither vary.
     BothAttack,
@@ -140,7 +141,10 @@ fn cxa_forbidden(moves: &[&CycleMove], articles: Articles) -> bool {
 /// is a draw), some of them checks that attack it too. A check that does
 /// not attack it breaks the chase: one check and one chase, or one check and
 /// one idle move, is a draw (rules 12-13); perpetual mate threats are
-/// allowed (rules 9-10).
+/// allowed (rules 9-10). So one cannon or two chasing two chariots in turn
+/// is a draw (rule 16), and a horse chased by a chariot may answer with a
+/// check, once or in turn with chases, while the chariot's side must vary
+/// (rule 23).
 fn axf_forbidden(moves: &[&CycleMove]) -> bool {
     common_target(moves).is_some()
 }
@@ -203,6 +207,9 @@ pub fn rule(moves: &[CycleMove], articles: Articles) -> Ruling {
     let red = conduct(moves, Color::Red, articles);
     let black = conduct(moves, Color::Black, articles);
     let loses = |side: &Conduct, color| Ruling::Loses(color, offence(side));
+    // Perpetual check loses whatever the other side does (2011 §25.1; AXF
+    // rule 6, and rule 8: two checks against one check back, the perpetual
+    // checker loses); both checking perpetually is a draw (AXF rule 7).
     match (red.all_check, black.all_check) {
         (true, true) => return Ruling::Draw(DrawReason::MutualPerpetualCheck),
         (true, false) => return loses(&red, Color::Red),

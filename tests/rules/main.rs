@@ -11,6 +11,7 @@ mod rules_cases;
 mod tool_run;
 
 mod articles;
+mod asian_articles;
 mod corpus;
 mod play;
 mod properties;

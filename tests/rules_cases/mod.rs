@@ -75,7 +75,7 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         name: "one-check-one-chase",
         article: "2011 §24.13 (一将一捉 is forbidden), §26.4 (the check that also attacks \
                   the horse on e1 is labelled with both effects), §26.1.2 (the king's \
-                  answers are idle); AXF diagrams 37-38 allow one check and one chase of \
+                  answers are idle); AXF rule 12 and diagrams 37-38 allow one check and one chase of \
                   different pieces",
         fen: "4k4/9/2n6/9/2P1P4/9/2C6/4B4/4n4/4K4 w - - 0 1",
         moves: "c3e3 e9f9 e3c3 f9e9 c3e3 e9f9 e3c3 f9e9",
@@ -181,7 +181,8 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   red chariot on f2 attacks it, stepping aside to g2 uncovers the chariot \
                   on f1 against it, so every red move attacks the immobilised chariot, \
                   which may not be chased perpetually, protected (twice) or not; the \
-                  pinned chariot's own attack on the horse is no chase. In the CXA rules \
+                  pinned chariot's own attack on the horse stands throughout, so Black \
+                  only shuffles its elephant. In the CXA rules \
                   (2011 §24.3, §24.7) a chariot taking a chariot that two horses protect \
                   wins nothing: 跟, idle, a draw",
         fen: "2b1k4/5rN2/3n3n1/9/9/9/9/5R3/5R3/3K5 w - - 0 1",
@@ -270,7 +271,7 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
     ArticleCase {
         name: "king-chases-freely",
         article: "2011 §26.1 (帅本身允许长捉; 1999 §27.1 the king's attack is idle; AXF rule \
-                  29): the red king follows the crossed black pawn between d1 and e1, \
+                  28: the king may chase): the red king follows the crossed black pawn between d1 and e1, \
                   attacking it with every move, and no other piece takes part: a draw",
         fen: "5k3/9/9/9/9/9/9/3K5/4p4/9 w - - 0 1",
         moves: "d2e2 e1d1 e2d2 d1e1 d2e2 e1d1 e2d2 d1e1",
@@ -323,7 +324,8 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   root; 1999 §28.16): the black chariot on e7 covers rank 7 but is pinned \
                   on the e-file by the red chariot on e1 against its king, so the cannon \
                   the red chariot follows between a7 and b7 is unprotected: a forbidden \
-                  perpetual chase (AXF rule 18). The same walk against a real root is 跟 \
+                  perpetual chase (AXF rule 18; rule 34: a protector that could not \
+                  really take back is none). The same walk against a real root is 跟 \
                   (follow-a-protected-cannon)",
         fen: "4k1b2/9/c3r4/9/9/9/9/1R7/4R4/4KA3 w - - 0 1",
         moves: "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
@@ -671,6 +673,87 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   the chariot cannot take the screen). Red must vary",
         fen: "3k1ab2/9/C1C5r/2PP5/9/9/9/9/9/4K4 w - - 0 1",
         moves: "c7d7 f9e8 d7c7 e8f9 c7d7 f9e8 d7c7 e8f9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "one-cannon-chases-two-chariots-in-turn",
+        article: "AXF rule 16 (one cannon chasing two chariots in turn is a draw); 2011 \
+                  §24.11 (长捉 of one piece or several): the cannon steps between c1 and \
+                  d1, attacking the chariot on c9 over the pawn on c6, then the chariot on \
+                  d9 over the advisor on d7, each protected by the other. A cannon on a \
+                  chariot chases it, protected or not (rule 15), but never the same one \
+                  twice: a draw in AXF, 长捉 in the CXA rules",
+        fen: "2rr1k3/9/3a5/2p6/9/9/9/9/3C5/4K4 w - - 0 1",
+        moves: "d1c1 f9f8 c1d1 f8f9 d1c1 f9f8 c1d1 f8f9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "two-pieces-take-turns-on-one-chariot",
+        article: "AXF rule 33 (two or more pieces taking turns to chase one piece are \
+                  forbidden); 2011 §24.11: the horse steps from a3 to b5, where it attacks \
+                  the chariot on a7 itself, and back to a3, where it is the screen over \
+                  which the cannon on a0 attacks it: a new attacker with every move, one \
+                  target. Red must vary",
+        fen: "3k5/9/r8/9/9/9/N8/9/9/C3K4 w - - 0 1",
+        moves: "a3b5 d9d8 b5a3 d8d9 a3b5 d9d8 b5a3 d8d9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "perpetual-block",
+        article: "AXF rule 39 (a perpetual block is a draw), rule 32 (one piece chasing two \
+                  in turn is a draw); 2011 §24.11: the black chariot steps between b8 and \
+                  c8, attacking the unprotected horse on b1, then the one on c1, and the \
+                  red cannon blocks each file in turn. The blocks are idle; the chariot \
+                  chases two pieces in turn: a draw in AXF, 长捉 in the CXA rules",
+        fen: "5k3/1r7/9/9/1C7/9/9/9/1NN6/4K4 b - - 0 1",
+        moves: "b8c8 b5c5 c8b8 c5b5 b8c8 b5c5 c8b8 c5b5",
+        verdicts: &[(Chinese, "black_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "a-chariot-pinned-by-a-cannon-does-not-chase",
+        article: "AXF rule 27 (a chariot pinned on a line by a cannon does not chase by \
+                  moving along it): the red chariot on the e-file stands between the black \
+                  cannon on e8, screened by the horse on e6, and its own king, and follows \
+                  the unprotected cannon between a4 and a3 along the file. Taking it would \
+                  leave the king in check, so the chariot attacks nothing it could take: \
+                  a draw under every rule set. Without the cannon on e8 the same walk is a \
+                  chase of an unprotected cannon (rule 18: a-chariot-free-of-the-pin-chases)",
+        fen: "5k3/4c4/9/4n4/9/c3R4/9/9/9/4K4 b - - 0 1",
+        moves: "a4a3 e4e3 a3a4 e3e4 a4a3 e4e3 a3a4 e3e4",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
+        name: "a-chariot-free-of-the-pin-chases",
+        article: "AXF rule 18 (a chariot may not chase an unprotected cannon), beside rule \
+                  27: the case before without the black cannon on e8, so nothing pins the \
+                  chariot, and following the cannon chases it. Red must vary",
+        fen: "5k3/9/9/4n4/9/c3R4/9/9/9/4K4 b - - 0 1",
+        moves: "a4a3 e4e3 a3a4 e3e4 a4a3 e4e3 a3a4 e3e4",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "a-horse-checks-once-while-a-chariot-chases-it",
+        article: "AXF rule 23 (a chariot chasing a horse that answers by checking once must \
+                  vary) and rule 13 (one check and one idle move is a draw); 2011 §24.11, \
+                  §26.1.2 (a non-king answer to check that makes a new chase chases): the \
+                  red chariot follows the unprotected horse, from f3 onto h3 and, when \
+                  the horse checks from g1, onto f1, the horse's leg, blocking the check \
+                  and attacking it again. Every red move chases the horse; Black checks \
+                  once and flees once. Red must vary",
+        fen: "3k5/9/9/9/9/9/5R1n1/9/9/4K4 b - - 0 1",
+        moves: "h3g1 f3f1 g1h3 f1f3 h3g1 f3f1 g1h3 f1f3",
         verdicts: &[
             (Chinese, "red_loses"),
             (Asian, "red_loses"),

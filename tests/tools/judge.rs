@@ -149,9 +149,13 @@ fn explain_shows_every_attack_with_its_exchange_and_protection() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        "red_loses: perpetual chase of the cannon on a7 by Red"
+        "red_loses: perpetual chase of the cannon on a7 by Red \
+         [2011 §25.3 (one side forbidden)]"
     );
-    assert_eq!(lines[1], "  b2a2 Red chase (cannon a7)");
+    assert_eq!(
+        lines[1],
+        "  b2a2 Red chase (cannon a7) [2011 §24.3 (无根子)]"
+    );
     assert_eq!(lines[2], "      check: no; mate threat: no");
     assert_eq!(
         lines[3],
@@ -161,7 +165,10 @@ fn explain_shows_every_attack_with_its_exchange_and_protection() {
         .iter()
         .position(|l| l.starts_with("draw"))
         .expect("the second game is a draw");
-    assert_eq!(lines[follow + 1], "  b2a2 Red idle");
+    assert_eq!(
+        lines[follow + 1],
+        "  b2a2 Red idle [1999 §28.9 (闲, every other move)]"
+    );
     assert_eq!(
         lines[follow + 3],
         "      cannon a7 attacked from a2: exchange -5, protected from c7: no chase"
@@ -181,10 +188,10 @@ fn explain_shows_a_win_through_a_check_that_is_no_chase() {
     let (ok, out, _) = judge(&["--explain"], &game);
     assert!(ok);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "draw: repetition without a forbidden perpetual");
+    assert!(lines[0].starts_with("draw: repetition without a forbidden perpetual [2011 §25.2"));
     let block = lines
         .iter()
-        .position(|l| *l == "  b4a4 Red idle")
+        .position(|l| l.starts_with("  b4a4 Red idle ["))
         .expect("the cannon's step back is idle");
     assert_eq!(
         lines[block + 2],
@@ -200,7 +207,7 @@ fn explain_in_json_adds_the_effects_of_each_move() {
         out.contains(
             "{\"move\":\"b2a2\",\"side\":\"red\",\"kind\":\"chase\",\
              \"targets\":[{\"piece\":\"cannon\",\"square\":\"a7\"}],\
-             \"effects\":{\"check\":false,\"mate_threat\":false,\"offers\":[],\
+             \"effects\":{\"article\":\"2011 §24.3 (无根子)\",\"check\":false,\"mate_threat\":false,\"offers\":[],\
              \"attacks\":[{\"piece\":\"cannon\",\"square\":\"a7\",\"attacker\":\"a2\",\
              \"exchange\":5,\"protectors\":[],\"through_check\":false,\"whichever\":false,\"chase\":\"unprotected\"}]}}"
         ),
@@ -209,6 +216,34 @@ fn explain_in_json_adds_the_effects_of_each_move() {
     // Without --explain the JSON stays as it was.
     let (_, plain, _) = judge(&["--json"], &format!("{CHASE}\n"));
     assert!(!plain.contains("effects"), "{plain}");
+}
+
+/// Every article case under every rule set: `--explain` names the article
+/// of that rule set's book behind the verdict and behind every move's label,
+/// and no cycle makes the explanation fail (a check's effects once asked
+/// what the checker would take after a pass: the king).
+#[test]
+fn explain_cites_the_book_of_the_rule_set_for_every_verdict_and_label() {
+    let games: String = rules_cases::ARTICLE_CASES
+        .iter()
+        .map(|c| format!("fen {} moves {}\n", c.fen, c.moves))
+        .collect();
+    for (rules, book) in [("chinese", "§"), ("asian", "AXF"), ("simple", "simple")] {
+        let (ok, out, err) = judge(&["--explain", "--rule", rules], &games);
+        assert!(ok && err.is_empty(), "{rules}: {err}");
+        let verdicts: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).collect();
+        assert_eq!(verdicts.len(), rules_cases::ARTICLE_CASES.len(), "{rules}");
+        let labels = out
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "));
+        for line in verdicts.iter().copied().chain(labels) {
+            let article = line
+                .rsplit_once(" [")
+                .map(|(_, a)| a)
+                .unwrap_or_else(|| panic!("{rules}: no article: {line}"));
+            assert!(article.contains(book), "{rules}: {line}");
+        }
+    }
 }
 
 /// Red's chariot offers itself to the black chariot with every step, but
@@ -223,9 +258,13 @@ fn explain_names_an_exchange_offer_that_loses_if_accepted() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        "red_loses: perpetual chase of the chariot on a4 by Red"
+        "red_loses: perpetual chase of the chariot on a4 by Red \
+         [2011 §25.3 (one side forbidden)]"
     );
-    assert_eq!(lines[1], "  d5d4 Red chase (chariot a4)");
+    assert_eq!(
+        lines[1],
+        "  d5d4 Red chase (chariot a4) [2011 §26.9 (an offer that loses if accepted)]"
+    );
     assert_eq!(lines[2], "      check: no; mate threat: no");
     assert_eq!(
         lines[3],
