@@ -1,7 +1,7 @@
 //! What the repetition rules cost where nearly every line repeats: each
 //! rule-book position of `tests/data/cases.json` with its cycle played
-//! up to its last move, searched to a fixed depth (default 10) under the
-//! Chinese and the simple rules, three alternating rounds.
+//! up to its last move, searched to a fixed depth (default 10) under each
+//! rule set, three alternating rounds.
 //!
 //!     cargo run --release --example repetition_cost [depth]
 
@@ -44,7 +44,7 @@ fn main() {
     };
     let positions = positions();
     for round in 1..=3 {
-        for rules in [RuleSet::Chinese, RuleSet::Simple] {
+        for rules in RuleSet::ALL {
             let mut engine = Engine::new(16, 1);
             engine.set_rules(rules);
             let (mut nodes, start) = (0, Instant::now());

@@ -141,8 +141,9 @@ pub struct Articles {
     pub mate_threat_forbidden: bool,
     /// Whether a piece that cannot leave its point because an enemy horse
     /// pins it (it stands on the horse's leg towards its king) may not be
-    /// chased, even when protected, and does not itself chase while pinned
-    /// (AXF rule 19, diagrams 39-41). The CXA texts have no such article.
+    /// chased, even when protected (AXF rule 19, diagrams 39-41). Its own
+    /// taking of that horse still chases (rule 23). The CXA texts have no
+    /// such article.
     pub horse_pin_rule: bool,
     /// Whether a protected piece that is won only because more pieces
     /// attack it than defend it is chased: yes in CXA (2011 §24.3 "与其他子
