@@ -760,6 +760,23 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
             (Simple, "draw"),
         ],
     },
+    ArticleCase {
+        name: "two-checks-against-one-check-back",
+        article: "AXF rule 8 (two checks against one check back: the perpetual checker \
+                  loses); 2011 §25.1 (unilateral perpetual check): the red cannon steps \
+                  off the e-file, uncovering the chariot's check; the black cannon blocks \
+                  on e8 and checks back over the chariot; the red cannon's return to e4 \
+                  parries that check and checks over the black cannon, which steps away \
+                  without checking. Red checks with every move, Black once in two: Red \
+                  must vary",
+        fen: "4k4/5c3/9/9/9/4C4/9/4R4/9/4K4 w - - 0 1",
+        moves: "e4a4 f8e8 a4e4 e8f8 e4a4 f8e8 a4e4 e8f8",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "red_loses"),
+        ],
+    },
 ];
 
 /// A game as positions and moves.
