@@ -77,10 +77,14 @@ fn chase_article(threat: &Threat, after: &Position, table: VerdictTable) -> &'st
         (_, Some(PieceKind::Cannon), _) if by_screen(threat, after) => {
             "AXF rule 25 (a cannon on an unprotected piece, its screen moving)"
         }
-        (_, Some(PieceKind::Horse), PieceKind::Horse) => {
-            "AXF rule 24 (a horse the other cannot take back)"
+        (_, Some(by), on) if by == on => {
+            "AXF rule 24 (a piece of one kind that the other cannot take back)"
         }
-        _ => "AXF rules 32-33 (an unprotected piece)",
+        (ThreatWay::Unprotected, _, _) => "AXF rules 32-33 (an unprotected piece)",
+        // No AXF article at hand says whether a cheaper piece chases a
+        // dearer protected one (rules 20-22 and 30-31 are missing); the CXA
+        // reading is kept.
+        _ => "2011 §24.3 (a cheaper piece on a dearer one; no AXF text at hand)",
     }
 }
 

@@ -246,6 +246,63 @@ fn explain_cites_the_book_of_the_rule_set_for_every_verdict_and_label() {
     }
 }
 
+/// The first move of each of these article cases, judged under the Asian
+/// rules, is labelled with the article the case was built on.
+#[test]
+fn explain_cites_the_asian_article_each_case_turns_on() {
+    let expected = [
+        (
+            "chase-of-an-unprotected-cannon",
+            "b2a2 Red chase",
+            "AXF rule 18",
+        ),
+        (
+            "horse-pinned-chariot-chased",
+            "f2g2 Red chase",
+            "AXF rule 19",
+        ),
+        (
+            "a-cannons-screen-walking-chases-an-unprotected-horse",
+            "a2a3 Red chase",
+            "AXF rule 25",
+        ),
+        (
+            "a-cannons-screen-walking-chases-a-protected-chariot",
+            "c7d7 Red chase",
+            "AXF rule 26",
+        ),
+        (
+            "one-cannon-chases-two-chariots-in-turn",
+            "d1c1 Red chase",
+            "AXF rule 15",
+        ),
+        (
+            "losing-exchange-offer-chases",
+            "d5d4 Red idle",
+            "AXF rules 24, 40",
+        ),
+        (
+            "two-checks-against-one-check-back",
+            "e4a4 Red check",
+            "AXF rule 6",
+        ),
+    ];
+    for (name, label, article) in expected {
+        let case = rules_cases::ARTICLE_CASES
+            .iter()
+            .find(|c| c.name == name)
+            .expect("the article case");
+        let game = format!("fen {} moves {}\n", case.fen, case.moves);
+        let (ok, out, _) = judge(&["--explain", "--rule", "asian"], &game);
+        assert!(ok);
+        let line = out.lines().nth(1).expect("the cycle's first move");
+        assert!(
+            line.starts_with(&format!("  {label} ")) && line.contains(&format!("[{article} ")),
+            "{name}: {line}"
+        );
+    }
+}
+
 /// Red's chariot offers itself to the black chariot with every step, but
 /// taking it lets the cannon on d0 take back with mate (2011 §26.9).
 const LOSING_OFFER: &str = "fen 3k5/4a1N2/3a5/9/3R5/r8/9/3A5/9/3CK4 w - - 0 1 moves \
