@@ -15,7 +15,9 @@
 //!   with every move, checks that also attack it included; a threat to
 //!   check and then capture is no chase (rule 38); pieces of one kind that
 //!   can take each other only offer (rules 24, 40); a cannon's screen that
-//!   moves chases with it (rules 25-26); both sides forbidden is a draw.
+//!   moves chases with it (rules 25-26); a piece held on a horse's leg may
+//!   not be chased, though its taking of that horse chases (rules 19, 23);
+//!   both sides forbidden is a draw.
 //! * `simple`: only perpetual check loses.
 
 use std::fmt;
