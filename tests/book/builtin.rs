@@ -11,12 +11,13 @@ fn the_shipped_book_travels_inside_the_binary() {
     std::fs::create_dir_all(&dir).unwrap();
     let exe = dir.join("chuhan");
     std::fs::copy(env!("CARGO_BIN_EXE_chuhan"), &exe).unwrap();
-    let out = std::process::Command::new(&exe)
-        .current_dir(&dir)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
+    let out = spawn_fresh_copy(
+        std::process::Command::new(&exe)
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped()),
+    )
+    .and_then(|mut child| {
             use std::io::Write;
             let mut stdin = child.stdin.take().unwrap();
             stdin.write_all(
@@ -46,4 +47,21 @@ fn the_shipped_book_travels_inside_the_binary() {
     let probe = String::from_utf8_lossy(&probe.stdout);
     assert!(probe.starts_with("book <built-in>\n"), "{probe}");
     assert!(probe.contains("h2e2 炮二平五 C2.5 weight"), "{probe}");
+}
+
+/// Starts a binary that was just copied. While the copy is written, a
+/// process that another test forks at that moment inherits the open file,
+/// and starting the copy then fails with "text file busy" (ETXTBSY) until
+/// that process has exec'd: wait a moment and try again.
+fn spawn_fresh_copy(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+    const TEXT_FILE_BUSY: i32 = 26;
+    for _ in 0..100 {
+        match command.spawn() {
+            Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            started => return started,
+        }
+    }
+    command.spawn()
 }
