@@ -152,20 +152,20 @@ fn judge_moves(
     explain: bool,
 ) -> Result<Ruled, GameError> {
     let judgement = judge_game(&start, moves, rules)?;
-    let effects = match (&judgement.cycle, explain) {
+    let (effects, article) = match (&judgement.cycle, explain) {
         (Some(cycle), true) => {
             let mut pos = start;
             let cycle_start = judgement.plies - cycle.moves.len();
             for &mv in &moves[..cycle_start] {
                 pos.make(mv);
             }
-            Some(explain_cycle(&pos, cycle, rules.articles()))
+            let effects = explain_cycle(&pos, cycle, rules.articles());
+            (
+                Some(effects),
+                Some(verdict_article(cycle, rules.articles())),
+            )
         }
-        _ => None,
-    };
-    let article = match (&judgement.cycle, explain) {
-        (Some(cycle), true) => Some(verdict_article(cycle, rules.articles())),
-        _ => None,
+        _ => (None, None),
     };
     Ok(Ruled {
         judgement,

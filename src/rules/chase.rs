@@ -329,8 +329,11 @@ pub fn exchange_offers(pos: &mut Position, articles: Articles) -> ArrayVec<Offer
         if !same_kind || found.is_full() {
             continue;
         }
-        let offered_in_earnest = !articles.losing_offer_chases || !accepting_loses(pos, accept);
-        if can_take_first(pos, offering, offered) && offered_in_earnest {
+        // Whether accepting loses (a mate search) is asked last, and only
+        // where a losing offer would be a chase.
+        if can_take_first(pos, offering, offered)
+            && (!articles.losing_offer_chases || !accepting_loses(pos, accept))
+        {
             found.push(Offer { offering, offered });
         }
     }

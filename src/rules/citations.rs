@@ -7,9 +7,9 @@ use super::chase::{Threat, ThreatWay};
 use super::classify::{Excuse, MoveClass, MoveKind};
 use super::cycle::Judgement;
 use super::rule_set::{Articles, VerdictTable};
-use super::verdict_tables::{DrawReason, Offence};
+use super::verdict_tables::{both_attack, DrawReason, Offence};
 use crate::core::attacks::between;
-use crate::core::{Color, PieceKind, Position};
+use crate::core::{PieceKind, Position};
 
 /// The article behind one move's label, under the rule set that answers as
 /// `articles` do. `after` is the position after the move (the attacker of
@@ -105,7 +105,7 @@ pub fn verdict_article(judgement: &Judgement, articles: Articles) -> &'static st
         (VerdictTable::Cxa2011, Some(Offence::PerpetualCheck), _) => {
             "2011 §25.1 (unilateral perpetual check)"
         }
-        (VerdictTable::Cxa2011, Some(_), _) if both_forbidden(judgement, articles) => {
+        (VerdictTable::Cxa2011, Some(_), _) if both_attack(&judgement.moves, articles) => {
             "2011 §26.8 (both forbidden: the single-piece attacker varies)"
         }
         (VerdictTable::Cxa2011, Some(_), _) => "2011 §25.3 (one side forbidden)",
@@ -128,15 +128,4 @@ pub fn verdict_article(judgement: &Judgement, articles: Articles) -> &'static st
         }
         (VerdictTable::Axf, None, _) => "AXF rule 5 and principles (no violation: a draw)",
     }
-}
-
-/// Whether both sides attacked with every move (the 2011 table's §26.8).
-fn both_forbidden(judgement: &Judgement, articles: Articles) -> bool {
-    Color::ALL.iter().all(|&c| {
-        judgement
-            .moves
-            .iter()
-            .filter(|m| m.color == c)
-            .all(|m| m.class.counts_as_attack(articles))
-    })
 }

@@ -374,28 +374,29 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
     // AXF knows no joint chase (rule 35): there only a new attack chases.
     // Each attacker is asked in turn, not only the one kept as the threat's
     // (which of equal ones that is depends on move generation order).
-    let takes_part = |pos: &mut Position, t: &Threat| {
-        let helper = mv.to();
-        t.also_by
-            .with(t.attacker)
-            .into_iter()
-            .filter(|&attacker| attacker != helper)
-            .any(|attacker| {
-                let t = Threat { attacker, ..*t };
-                between(attacker, t.square).has(helper)
-                    || guards_the_screen(pos, &t, helper)
-                    || backs_up(pos, &t, helper)
-                    || holds_back_a_defender(pos, &t, helper)
-            })
-    };
-    // The moved piece is the screen of a cannon's attack that stood before:
-    // the screen's move chases as the cannon's would (AXF rules 25-26).
+    // The moved piece stands between an attacker and its target, as the
+    // screen of a cannon whose attack stood before: the screen's move
+    // chases as the cannon's would (AXF rules 25-26; CXA 图25).
     let screens = |t: &Threat| {
         t.also_by
             .with(t.attacker)
             .into_iter()
             .filter(|&attacker| attacker != mv.to())
             .any(|attacker| between(attacker, t.square).has(mv.to()))
+    };
+    let takes_part = |pos: &mut Position, t: &Threat| {
+        let helper = mv.to();
+        screens(t)
+            || t.also_by
+                .with(t.attacker)
+                .into_iter()
+                .filter(|&attacker| attacker != helper)
+                .any(|attacker| {
+                    let t = Threat { attacker, ..*t };
+                    guards_the_screen(pos, &t, helper)
+                        || backs_up(pos, &t, helper)
+                        || holds_back_a_defender(pos, &t, helper)
+                })
     };
     let standing = |t: &Threat| {
         before.iter().any(|b| {

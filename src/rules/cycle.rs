@@ -4,7 +4,7 @@
 
 use super::classify::{classify, Detail, MoveClass, MoveKind};
 use super::rule_set::{RuleSet, VerdictTable};
-use super::verdict_tables::{rule, CycleMove, DrawReason, Offence, Ruling};
+use super::verdict_tables::{both_attack, rule, CycleMove, DrawReason, Offence, Ruling};
 use crate::core::{Color, Move, Position, Square};
 
 /// A ruling on a cycle, with every move's classification: what a referee
@@ -165,20 +165,11 @@ pub fn cycle_loser(pos: &Position, cycle: usize, rules: RuleSet) -> Option<Color
     let mut ruling = rule(&quick, rules.articles());
     // When both sides attack throughout, the Chinese table weighs what kind
     // of attack each made, which needs every effect of every move.
-    if rules.articles().table == VerdictTable::Cxa2011 && both_attack(&quick, rules) {
+    if rules.articles().table == VerdictTable::Cxa2011 && both_attack(&quick, rules.articles()) {
         let full = classify_cycle(&start, &moves, rules, Detail::Full);
         ruling = rule(&full, rules.articles());
     }
     ruling.loser()
-}
-
-fn both_attack(moves: &[CycleMove], rules: RuleSet) -> bool {
-    Color::ALL.iter().all(|&c| {
-        moves
-            .iter()
-            .filter(|m| m.color == c)
-            .all(|m| m.class.counts_as_attack(rules.articles()))
-    })
 }
 
 /// The full judgement on the cycle of the last `cycle` plies of `pos`.

@@ -6,7 +6,7 @@
 //!
 //! [`classify`]: super::classify::classify
 
-use super::chase::{threats, Threat};
+use super::chase::{threats, Threat, Threats};
 use super::citations::label_article;
 use super::cycle::Judgement;
 use super::exchange::{captures_onto, exchange_gain, Weighing, EXCHANGE_DEPTH};
@@ -99,9 +99,9 @@ fn attacks_now(pos: &mut Position, chases: &[Threat], articles: Articles) -> Vec
         ..articles
     };
     let check_wins = if gave_check {
-        Vec::new()
+        Threats::new()
     } else {
-        after_pass(pos, |pos| threats(pos, with_check_wins, Weighing::AllCosts)).to_vec()
+        after_pass(pos, |pos| threats(pos, with_check_wins, Weighing::AllCosts))
     };
     for t in check_wins {
         if !found.iter().any(|a| a.target == t.square) {

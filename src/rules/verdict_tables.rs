@@ -136,6 +136,17 @@ fn cxa_forbidden(moves: &[&CycleMove], articles: Articles) -> bool {
     !moves.is_empty() && moves.iter().all(|m| m.class.counts_as_attack(articles))
 }
 
+/// Whether both sides attacked with every move they made (the cycles the
+/// 2011 table weighs by §26.8).
+pub fn both_attack(moves: &[CycleMove], articles: Articles) -> bool {
+    Color::ALL.iter().all(|&c| {
+        moves
+            .iter()
+            .filter(|m| m.color == c)
+            .all(|m| m.class.counts_as_attack(articles))
+    })
+}
+
 /// AXF: one same piece attacked by every move, by one piece or by several
 /// taking turns (rules 32-33; one piece or two chasing two or more in turn
 /// is a draw), some of them checks that attack it too. A check that does
