@@ -165,7 +165,8 @@ pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
         }
         Ok(value)
     };
-    // No nodes would be no limit: an engine that never answers.
+    // No nodes would be no limit (an engine that never answers); no planned
+    // pairs, a schedule with nowhere to go.
     let whole_from_one = |key: &'static str| -> Result<u64, StateFileError> {
         let field = run(key)?;
         match field.unsigned()? {
@@ -174,7 +175,7 @@ pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
         }
     };
     let schedule = Schedule {
-        planned_pairs: run("planned_pairs")?.unsigned()?.max(1),
+        planned_pairs: whole_from_one("planned_pairs")?,
         warmup: gain("warmup", |v| v >= 0.0)?,
         alpha: gain("alpha", |v| v >= 0.0)?,
         gamma: gain("gamma", |v| v >= 0.0)?,
@@ -582,5 +583,13 @@ mod tests {
         assert!(no_nodes
             .to_string()
             .contains("nodes: wants a whole number above 0"));
+        let planned = text
+            .lines()
+            .find(|l| l.starts_with("planned_pairs = "))
+            .expect("the plan is written");
+        let no_plan = from_text(&text.replace(planned, "planned_pairs = 0")).unwrap_err();
+        assert!(no_plan
+            .to_string()
+            .contains("planned_pairs: wants a whole number above 0"));
     }
 }
