@@ -31,7 +31,7 @@ def main(tsv, svg):
         f'font-family="sans-serif" font-size="12">',
         f'<rect width="{W}" height="{H}" fill="white"/>',
         f'<text x="{W / 2}" y="20" text-anchor="middle" font-size="14">'
-        "Elo against the built-in network, by positions trained on</text>",
+        "Elo against the fifth network, by positions trained on</text>",
     ]
     for y in range(int(y0), int(y1) + 1, 50):
         out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{sy(y):.1f}" y2="{sy(y):.1f}" '

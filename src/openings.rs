@@ -245,7 +245,7 @@ const BUILT_IN: &[(&str, &str)] = &[
     ),
     (
         "central cannon, third pawn v screen horses",
-        "h2e2 h9g7 h0g2 b9c7 g3g4 g6g5",
+        "h2e2 h9g7 h0g2 b9c7 g3g4 c6c5",
     ),
     (
         "five-seven cannons v screen horses",
