@@ -69,6 +69,13 @@ pub struct Threat {
     /// strongly than (or as strongly as) the attacker: an attack that one of
     /// them keeps up after the attacker leaves stood before (1999 §29.2).
     pub also_by: Bitboard,
+    /// Our other pieces that win it exactly as strongly (the same way and
+    /// gain): other attackers, and for a piece won through a check, the
+    /// other checking pieces and the pieces that then take. Which of them
+    /// is named `attacker` is move generation's order, so a threat that
+    /// stood through any of them stands (a game and its mirror judged
+    /// alike).
+    pub ties: Bitboard,
     /// Won through a check after which every answer loses a piece, but not
     /// the same one: `square` names the least that the best answer leaves.
     /// Such a threat is on material, not on that piece, so it neither
@@ -165,9 +172,7 @@ fn check_threats(
             continue;
         }
         for threat in won_through_checks(pos, check, articles, weighing, forced) {
-            if !found.iter().any(|t| t.square == threat.square) {
-                found.push(threat);
-            }
+            keep_strongest_check(&mut found, threat);
         }
     }
     found
@@ -412,6 +417,7 @@ fn capture_threats(
                         gain: value,
                         joint: false,
                         also_by: Bitboard::EMPTY,
+                        ties: Bitboard::EMPTY,
                         whichever: false,
                         outright: true,
                         tied: false,
@@ -465,6 +471,7 @@ fn capture_threats(
             gain,
             joint: false,
             also_by: Bitboard::EMPTY,
+            ties: Bitboard::EMPTY,
             whichever: false,
             outright,
             tied,
@@ -475,19 +482,43 @@ fn capture_threats(
 }
 
 /// Adds `threat` to `found`, one entry per target: the strongest way to win
-/// it, and of equally strong ways the one that nets the most (not the one
-/// move generation happens to find first), with the other attackers in
-/// `also_by`.
+/// it, and of equally strong ways the one that nets the most, with the
+/// other attackers in `also_by` and those as strong in `ties`.
 fn keep_strongest(found: &mut Threats, threat: Threat) {
     match found.iter_mut().find(|t| t.square == threat.square) {
-        Some(known) if (known.way, known.gain) < (threat.way, threat.gain) => {
+        Some(known) if strength(known) < strength(&threat) => {
             let also_by = known.also_by.with(known.attacker);
             *known = Threat { also_by, ..threat };
         }
-        Some(known) => known.also_by = known.also_by.with(threat.attacker),
+        Some(known) => {
+            known.also_by = known.also_by.with(threat.attacker);
+            if strength(known) == strength(&threat) {
+                known.ties = known.ties.with(threat.attacker);
+            }
+        }
         // At most 16 enemy pieces, so there is always room.
         None => found.push(threat),
     }
+}
+
+/// Adds `threat`, a piece won through a check, to `found`: the strongest
+/// check that wins it, with the pieces of those as strong (the checking
+/// piece and the one that then takes) in `ties`. No capture wins it now,
+/// so `also_by` stays empty.
+fn keep_strongest_check(found: &mut Threats, threat: Threat) {
+    let ways = Bitboard::from_square(threat.attacker).with(threat.taker);
+    match found.iter_mut().find(|t| t.square == threat.square) {
+        Some(known) if strength(known) < strength(&threat) => *known = threat,
+        Some(known) if strength(known) == strength(&threat) => known.ties |= ways,
+        Some(_) => {}
+        // At most 16 enemy pieces, so there is always room.
+        None => found.push(threat),
+    }
+}
+
+/// How strongly a threat wins its piece: its way, then what it nets.
+fn strength(threat: &Threat) -> (ThreatWay, i32) {
+    (threat.way, threat.gain)
 }
 
 /// Whether the piece on `sq` stands on the leg of an enemy horse that would

@@ -184,6 +184,7 @@ fn standing_threats(
             .map(follow)
             .filter(|&other| pos.attackers(t.square, us).has(other))
             .collect();
+        t.ties = t.ties.map(follow).collect();
         kept_up && t.square != check.from()
     });
     pos.make(check);
@@ -406,15 +407,15 @@ fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weigh
             // §29.2: the chase did not exist the move before), and so is
             // the same piece's capture reached through a check, or given
             // up for one: what wins the victim is the same capture.
-            let takers: Bitboard = b
-                .also_by
+            // Of equally strong ways to win it, whichever move generation
+            // named first: any of them that stood makes it stand.
+            let takers: Bitboard = (b.also_by | b.ties)
                 .with(b.attacker)
                 .with(b.taker)
                 .map(follow)
                 .collect();
-            let same = b.square == t.square
-                && b.whichever == t.whichever
-                && (takers.has(t.attacker) || takers.has(t.taker));
+            let ways = t.ties.with(t.attacker).with(t.taker);
+            let same = b.square == t.square && b.whichever == t.whichever && (takers & ways).any();
             // A threat that only paid against passing (a piece of ours hung
             // elsewhere) stands all the same when the move merely saves
             // that piece, but not when it also brings a new piece to bear
