@@ -777,6 +777,18 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
             (Simple, "red_loses"),
         ],
     },
+    ArticleCase {
+        name: "check-and-idle-against-chase-and-idle",
+        article: "2011 §25.2 (both sides allowed: a draw): the red cannon checks over the \
+                  black pawn on e6 and steps back; the black chariot blocks on e8 (an \
+                  answer that attacks nothing: idle) and steps back to d8, attacking the \
+                  unprotected horse on d2. Red checks once in two moves (一将一闲), Black \
+                  chases once in two (一捉一闲): neither is a perpetual, a draw. AXF rule \
+                  13 (one check and one idle move) and rule 5: a draw too",
+        fen: "4k4/3r5/9/4p4/9/9/2C6/3N5/9/5K3 w - - 0 1",
+        moves: "c3e3 d8e8 e3c3 e8d8 c3e3 d8e8 e3c3 e8d8",
+        verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
