@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Trains a network again from its recipe (NET.recipe, written by chuhan
 # train beside every network) and checks it: builds the recipe's commit in
-# a git worktree under target/, finds each data file in DATA_DIR, checks its
+# a git worktree under target/, finds each data file (and the network a
+# warm start began from, --init) in DATA_DIR, checks its
 # size and checksum, runs the recipe's command, and compares the network's
 # hash (and, given NET, its bytes) with the recipe's.
 #
@@ -18,18 +19,19 @@ want=$(field network)
 bin=$("$(dirname "$0")/build-at.sh" "$commit")
 work=$(git rev-parse --show-toplevel)/target/remake-network
 mkdir -p "$work"
-# The data files, by the names the command gives them.
+# The data files and the network a warm start began from, by the names
+# the command gives them.
 while read -r line; do
   name=${line%% (*}
-  [ -e "$data_dir/$name" ] || { echo "missing data file $data_dir/$name ($line)" >&2; exit 1; }
+  [ -e "$data_dir/$name" ] || { echo "missing file $data_dir/$name ($line)" >&2; exit 1; }
   ln -sf "$(cd "$data_dir" && pwd)/$name" "$work/$name"
-done < <(field data)
+done < <(field data; field init)
 # shellcheck disable=SC2086 # the command's words are its arguments
 (cd "$work" && "$bin" ${command#chuhan } > train.log)
 out=$(echo "$command" | sed -n 's/.* --out \([^ ]*\).*/\1/p')
 # The data as the recipe names it (sizes and checksums), then the network.
-if ! diff <(field data) <(sed -n 's/^data = //p' "$work/$out.recipe"); then
-  echo "the data files differ from the recipe's" >&2; exit 1
+if ! diff <(field data; field init) <(sed -n 's/^data = //p; s/^init = //p' "$work/$out.recipe"); then
+  echo "the data files (or the warm start's network) differ from the recipe's" >&2; exit 1
 fi
 got=$(sed -n 's/^network = //p' "$work/$out.recipe")
 [ "$got" = "$want" ] || { echo "network $got, the recipe says $want" >&2; exit 1; }

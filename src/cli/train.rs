@@ -6,6 +6,7 @@ use super::values::{check_learning, number};
 use super::{ToolError, VERSION};
 use crate::checksum::fnv1a_file;
 use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
+use crate::eval::nnue::Network;
 use crate::learn::data::games::Recipe;
 use crate::learn::data::position_set::PositionSet;
 use crate::learn::train::{train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig};
@@ -35,7 +36,8 @@ use std::path::{Path, PathBuf};
 #[command(after_help = "Examples:
   chuhan train data/selfplay.bin --out chuhan.nnue --validation 0.05
   chuhan train a.bin b.bin --epochs 40 --lr 0.001 --out net.nnue
-  chuhan train a.bin b.bin --epochs 40 --lr 0.001 --out net.nnue --resume net.nnue.ckpt")]
+  chuhan train a.bin b.bin --epochs 40 --lr 0.001 --out net.nnue --resume net.nnue.ckpt
+  chuhan train new.bin --out next.nnue --validation 0.05 --init src/eval/nnue/chuhan.nnue")]
 pub struct TrainArgs {
     #[command(flatten)]
     input: TrainingData,
@@ -74,6 +76,14 @@ pub struct TrainArgs {
     /// data and settings) at the epoch after its last.
     #[arg(long, value_name = "CKPT")]
     resume: Option<PathBuf>,
+    /// Start from this network (an engine network file, such as the
+    /// built-in src/eval/nnue/chuhan.nnue) instead of random weights: a
+    /// warm start, with Adam's moments fresh and the epochs counted from 1.
+    /// Its buckets and activation must be those asked for. With --resume,
+    /// the checkpoint's weights are gone on with and NET only named in the
+    /// recipe, as the run that wrote the checkpoint began.
+    #[arg(long, value_name = "NET")]
+    init: Option<PathBuf>,
     /// Threads to train on (0: one per core). The network written is the
     /// same to the last bit on any number.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = number::<usize>)]
@@ -106,6 +116,10 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
             _ => Activation::SquaredClipped,
         },
     };
+    let init = match &args.init {
+        Some(path) => Some((path, initial_network(path, architecture)?)),
+        None => None,
+    };
     let mut state = match &args.resume {
         Some(path) => {
             let state = Checkpoint::from_bytes(&read(path)?)
@@ -120,7 +134,10 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
             }
             state
         }
-        None => Checkpoint::start(FloatNetwork::random(args.seed, architecture)),
+        None => Checkpoint::start(match &init {
+            Some((_, network)) => FloatNetwork::from_network(network),
+            None => FloatNetwork::random(args.seed, architecture),
+        }),
     };
     let started = std::time::Instant::now();
     let (data, validation): (NetDataset, NetDataset) = args.input.split("train")?;
@@ -179,7 +196,7 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         },
     );
     written?;
-    let network = crate::eval::nnue::Network::from_bytes(&read(&args.out)?)
+    let network = Network::from_bytes(&read(&args.out)?)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
     let mut recipe = Recipe::default()
         .with("program", format!("chuhan {VERSION}"))
@@ -189,6 +206,17 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         recipe = recipe.with(
             "data",
             format!("{} ({bytes} bytes, fnv1a {hash:016x})", file_name(path)),
+        );
+    }
+    if let Some((path, network)) = &init {
+        let (bytes, hash) = fnv1a_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        recipe = recipe.with(
+            "init",
+            format!(
+                "{} ({bytes} bytes, fnv1a {hash:016x}, network {:016x})",
+                file_name(path),
+                network.hash()
+            ),
         );
     }
     recipe = recipe
@@ -235,8 +263,12 @@ fn command(args: &TrainArgs) -> String {
         .input
         .max_positions
         .map_or(String::new(), |n| format!(" --max-positions {n}"));
+    let init = args
+        .init
+        .as_ref()
+        .map_or(String::new(), |p| format!(" --init {}", file_name(p)));
     format!(
-        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --buckets {} --activation {} --seed {} --validation {}{max}",
+        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --buckets {} --activation {} --seed {} --validation {}{max}{init}",
         data.join(" "),
         file_name(&args.out),
         args.epochs,
@@ -250,6 +282,24 @@ fn command(args: &TrainArgs) -> String {
         args.seed,
         args.input.validation,
     )
+}
+
+/// The network of a warm start, read from `path`, if it has the
+/// `architecture` asked for.
+fn initial_network(path: &Path, architecture: Architecture) -> Result<Network, String> {
+    let network =
+        Network::from_bytes(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+    let has = Architecture {
+        buckets: network.buckets(),
+        activation: network.activation,
+    };
+    if has != architecture {
+        return Err(format!(
+            "{}: a network of {has:?}, not of the {architecture:?} asked for",
+            path.display()
+        ));
+    }
+    Ok(network)
 }
 
 fn file_name(path: &Path) -> String {

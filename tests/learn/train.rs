@@ -368,6 +368,90 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
 }
 
 #[test]
+fn a_network_read_back_into_floating_point_evaluates_as_the_engine_does() {
+    // The built-in network, as a warm start would begin from it: within
+    // the rounding the integers carry (5 cp + 2%, as for training).
+    let built_in = chuhan::eval::nnue::built_in();
+    let float = FloatNetwork::from_network(&built_in);
+    assert_eq!(float.architecture.buckets, built_in.buckets());
+    for record in records(2).iter().step_by(7) {
+        let pos = record.position().unwrap();
+        let (f, i) = (float.evaluate(&pos), evaluate(&built_in, &pos) as f32);
+        assert!(
+            (f - i).abs() <= 5.0 + 0.02 * f.abs(),
+            "{}: float {f}, engine {i}",
+            record.fen()
+        );
+    }
+}
+
+#[test]
+fn a_warm_start_begins_where_its_network_stands_and_is_named_in_the_recipe() {
+    let data = data_file("warm-data.bin", 6);
+    let flags = ["--batch", "128", "--validation", "0.5", "--buckets", "4"];
+    // Each epoch's training and validation loss.
+    let epoch_losses = |stdout: &str| -> Vec<(f64, f64)> {
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("epoch "))
+            .map(|l| {
+                let words: Vec<&str> = l.split(' ').collect();
+                (words[3].parse().unwrap(), words[5].parse().unwrap())
+            })
+            .collect()
+    };
+    let first = temp("warm-first.nnue");
+    let (ok, stdout, stderr) =
+        chuhan_train(&data, &first, &[&["--epochs", "6"], &flags[..]].concat());
+    assert!(ok, "{stderr}");
+    let cold = epoch_losses(&stdout);
+    let warm_out = temp("warm-second.nnue");
+    let init = first.to_str().unwrap();
+    let (ok, stdout, stderr) = chuhan_train(
+        &data,
+        &warm_out,
+        &[&["--epochs", "1", "--init", init], &flags[..]].concat(),
+    );
+    assert!(ok, "{stderr}");
+    let warm = epoch_losses(&stdout);
+    // Before its first step the warm run stands where the first run's
+    // network stood (the epoch of its best validation loss, rounded to
+    // integers), below the random start.
+    let kept = (1..cold.len())
+        .min_by(|&a, &b| cold[a].1.total_cmp(&cold[b].1))
+        .unwrap();
+    assert!(
+        (warm[0].0 - cold[kept].0).abs() < 0.002 && warm[0].0 < cold[0].0 - 0.004,
+        "cold {cold:?}, warm {warm:?}"
+    );
+    let recipe = std::fs::read_to_string(format!("{}.recipe", warm_out.display())).unwrap();
+    let first_net = Network::from_bytes(&std::fs::read(&first).unwrap()).unwrap();
+    let name = first.file_name().unwrap().to_string_lossy().into_owned();
+    for line in [
+        format!("init = {name} ("),
+        format!("network {:016x})", first_net.hash()),
+        format!(" --init {name}"),
+    ] {
+        assert!(recipe.contains(&line), "{line:?} in {recipe}");
+    }
+    // A network of another shape is refused in one line.
+    let refused = temp("warm-refused.nnue");
+    let (ok, _, stderr) = chuhan_train(
+        &data,
+        &refused,
+        &["--epochs", "1", "--init", init, "--buckets", "8"],
+    );
+    assert!(!ok && stderr.lines().count() == 1, "{stderr}");
+    assert!(stderr.contains("asked for"), "{stderr}");
+    for out in [&first, &warm_out] {
+        for end in ["", ".ckpt", ".recipe"] {
+            let _ = std::fs::remove_file(format!("{}{end}", out.display()));
+        }
+    }
+    let _ = std::fs::remove_file(data);
+}
+
+#[test]
 fn the_same_data_and_flags_train_the_same_network_on_one_thread_or_three() {
     let data = data_file("threads-data.bin", 3);
     let train_on = |threads: &str| {

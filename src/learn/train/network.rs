@@ -143,6 +143,44 @@ impl FloatNetwork {
         }
     }
 
+    /// The engine's network back in floating point, its integers divided by
+    /// their quantisation: a start to train on from (a warm start). Its
+    /// free units are read; their twins follow by construction, as they do
+    /// in every network this trainer writes.
+    pub fn from_network(net: &Network) -> FloatNetwork {
+        let architecture = Architecture {
+            buckets: net.output_weights.len(),
+            activation: net.activation,
+        };
+        let qa = QA as f32;
+        let qb = net.output_quantisation as f32;
+        let mut parameters = vec![0.0f32; architecture.parameters()];
+        let free = |row: &[i16], to: &mut [f32], q: f32| {
+            to.iter_mut()
+                .zip(&row[..FREE])
+                .for_each(|(p, &w)| *p = w as f32 / q);
+        };
+        for (f, row) in net.input_weights.iter().enumerate() {
+            let at = Architecture::W1_AT + f * FREE;
+            free(row, &mut parameters[at..at + FREE], qa);
+        }
+        let biases = Architecture::B1_AT..Architecture::W2_AT;
+        free(&net.input_bias, &mut parameters[biases], qa);
+        for (bucket, sides) in net.output_weights.iter().enumerate() {
+            for (side, row) in sides.iter().enumerate() {
+                let at = architecture.w2_at(bucket, side);
+                free(row, &mut parameters[at..at + FREE], qb);
+            }
+        }
+        for (bucket, &bias) in net.output_bias.iter().enumerate() {
+            parameters[architecture.b2_at() + bucket] = bias as f32 / (qa * qb);
+        }
+        FloatNetwork {
+            architecture,
+            parameters,
+        }
+    }
+
     /// The free units' sums and their twins' for one side's `features`.
     fn side_sums(&self, features: &[u16]) -> [[f32; FREE]; 2] {
         let p = &self.parameters;
