@@ -789,6 +789,27 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         moves: "c3e3 d8e8 e3c3 e8d8 c3e3 d8e8 e3c3 e8d8",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
     },
+    ArticleCase {
+        name: "mate-threat-and-chase-against-a-joint-chase",
+        article: "2011 §26.8.1 (一将（杀）一捉车（无根子）: a single piece's pattern that must \
+                  vary): the red chariot steps between f2, chasing the unprotected advisor \
+                  on f7, and g2, threatening Rg8+ Ke9 Rh9 mate while the black cannon \
+                  stands on e6; the black cannon steps between c6 and e6, each step \
+                  renewing the attack of the b6 cannon over it on the chariot h6 (a \
+                  walking screen: a joint chase, 联合捉车, not in §26.8.1's list). Both \
+                  sides are forbidden, and the side with the listed single-piece pattern \
+                  must vary: Red (the cycle is built for its labels; Red has better than \
+                  repeating). AXF: the mate threats are allowed (rules 9-10) and break \
+                  Red's chase, while the walking screen chases the chariot with every \
+                  move (rule 26): Black must vary",
+        fen: "3a5/4k4/5a3/1cc4R1/9/9/9/6R2/9/3K5 w - - 0 1",
+        moves: "g2f2 c6e6 f2g2 e6c6 g2f2 c6e6 f2g2 e6c6",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "black_loses"),
+            (Simple, "draw"),
+        ],
+    },
 ];
 
 /// A game as positions and moves.
