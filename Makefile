@@ -206,8 +206,11 @@ tune-search: ## a sitting of the search's SPSA run, resumed from tuning/spsa-sta
 
 # A sitting's self-play in the background, resuming where the last stopped:
 #   nohup make datagen-sitting DATA_DIR=../data &
+# (NODES=2500 SEED_FROM=8501: another node count, in a seed range of its own)
 DATA_DIR ?= ../data
 NICE ?= 19
+NODES ?= 5000
+SEED_FROM ?= 8001
 .PHONY: datagen-sitting
-datagen-sitting: ## self-play shards in the background, resuming: DATA_DIR= NICE=19 (15 beside tune-search)
-	NICE=$(NICE) scripts/datagen-sitting.sh $(DATA_DIR)
+datagen-sitting: ## self-play shards in the background, resuming: DATA_DIR= NICE=19 (15 beside tune-search) NODES= SEED_FROM=
+	NICE=$(NICE) NODES=$(NODES) scripts/datagen-sitting.sh $(DATA_DIR) $(SEED_FROM)

@@ -13,6 +13,8 @@
 # it keeps the larger share beside the SPSA run (`make tune-search`, nice 19).
 # CHUHAN_BIN=path plays with that binary instead of this checkout's build
 # (to go on with an older commit's shards after main has moved on).
+# NODES=N plays N nodes a move instead of 5,000; the node count is part of
+# the recipe, so give such shards a seed range of their own (SEED_FROM).
 set -euo pipefail
 data_dir=${1:?usage: $0 DATA_DIR [SEED_FROM] [SEED_TO]}
 from=${2:-8001}
@@ -37,6 +39,6 @@ for seed in $(seq "$from" "$to"); do
   elif compgen -G "$root/data/recipes/*-s$seed.txt" > /dev/null; then
     continue
   fi
-  nice -n "${NICE:-19}" "$bin" datagen --out "$file" --network --threads 2 --nodes 5000 --positions 500000 \
+  nice -n "${NICE:-19}" "$bin" datagen --out "$file" --network --threads 2 --nodes "${NODES:-5000}" --positions 500000 \
     --seed "$seed" --progress 300 $resume 2>> "$file.log" && touch "$file.done"
 done
