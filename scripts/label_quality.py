@@ -15,35 +15,23 @@ docs/results/networks.md for both).
 import argparse
 import math
 import struct
-import subprocess
 import time
+
+from loss_positions import Engine, fen_of
 
 RECORD = 40
 HEADER = 16
 SLOTS = "kaabbnnrrccppppp"
 
 
-def fen_of(record):
-    """The record's position as a FEN (the slots of format.rs)."""
-    board = [["" for _ in range(9)] for _ in range(10)]
+def record_fen(record):
+    """The record's position as a FEN's board and side (the slots of format.rs)."""
+    board = {}
     for i, square in enumerate(record[:32]):
-        if square == 255:
-            continue
-        letter = SLOTS[i % 16]
-        board[square // 9][square % 9] = letter.upper() if i < 16 else letter
-    rows = []
-    for rank in range(9, -1, -1):
-        row, empty = "", 0
-        for file in range(9):
-            piece = board[rank][file]
-            if piece:
-                row += (str(empty) if empty else "") + piece
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    side = "b" if record[32] else "w"
-    return f"{'/'.join(rows)} {side} - - 0 1"
+        if square != 255:
+            letter = SLOTS[i % 16]
+            board[(square % 9, square // 9)] = letter.upper() if i < 16 else letter
+    return fen_of(board, "b" if record[32] else "w")
 
 
 def sample(path, count):
@@ -60,57 +48,17 @@ def sample(path, count):
         (score,) = struct.unpack_from("<h", record, 34)
         if flags & 3 or abs(score) > 20000:
             continue
-        chosen.append(fen_of(record))
+        chosen.append(record_fen(record))
         if len(chosen) == count:
             break
     return chosen
 
 
-class Engine:
-    def __init__(self, command):
-        self.process = subprocess.Popen(
-            [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name OwnBook value false")
-        self.send("setoption name Hash value 16")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-
-    def wait(self, prefix):
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("the engine ended")
-            if line.startswith(prefix):
-                return line
-
-    def score(self, fen, nodes):
-        """The search's last score, centipawns from Red's view."""
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}")
-        score = None
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("the engine ended")
-            words = line.split()
-            if "score" in words:
-                at = words.index("score")
-                if words[at + 1] == "cp":
-                    score = int(words[at + 2])
-                elif words[at + 1] == "mate":
-                    moves = int(words[at + 2])
-                    score = 30000 if moves > 0 else -30000
-            if line.startswith("bestmove"):
-                break
-        return score if fen.split()[1] == "w" else -score
-
-    def quit(self):
-        self.send("quit")
-        self.process.wait()
+def red_score(engine, fen, nodes):
+    """The search's score in centipawns from Red's view (a fresh search:
+    `Engine.search` of scripts/loss_positions.py starts a new game)."""
+    _, pawns = engine.search(fen, nodes)
+    return round(100 * pawns) * (1 if fen.endswith("w") else -1)
 
 
 def main():
@@ -128,8 +76,9 @@ def main():
     def run(nodes):
         engine = Engine(args.engine)
         start = time.time()
-        scores = [engine.score(fen, nodes) for fen in fens]
-        engine.quit()
+        scores = [red_score(engine, fen, nodes) for fen in fens]
+        engine.send("quit")
+        engine.p.wait()
         return scores, time.time() - start
 
     reference, seconds = run(args.reference)
