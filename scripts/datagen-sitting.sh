@@ -5,7 +5,8 @@
 # (--resume); a seed that any recipe in data/recipes/ names is skipped, at
 # any commit (two commits with the same search would play the same games). The binary is copied into DATA_DIR first, so rebuilding the
 # checkout does not change the games. Write each finished shard's recipe
-# into data/recipes/ (see its README) and commit it.
+# into data/recipes/ with scripts/shard-recipe.py (see data/recipes/README.md)
+# and commit it.
 #
 #   scripts/datagen-sitting.sh DATA_DIR [SEED_FROM=8001] [SEED_TO=8999]
 #
