@@ -206,7 +206,9 @@ tune-search: ## a sitting of the search's SPSA run, resumed from tuning/spsa-sta
 
 # A sitting's self-play in the background, resuming where the last stopped:
 #   nohup make datagen-sitting DATA_DIR=../data &
-# (NODES=2500 SEED_FROM=8501: another node count, in a seed range of its own)
+# (NODES=2500 SEED_FROM=8501: another node count, in a seed range of its own;
+# SITTING="the ninth session" BY="played by the seventh network": the words
+# of the recipes' made lines). Stop it with pkill -INT -f "datagen --out".
 DATA_DIR ?= ../data
 NICE ?= 19
 NODES ?= 5000

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # A sitting's self-play: game files of 500,000 positions from this build
 # (its built-in network), one after another at the lowest priority, until
-# killed. A file of this build left half-made in DATA_DIR is gone on with
+# stopped. A file of this build left half-made in DATA_DIR is gone on with
 # (--resume); a seed that any recipe in data/recipes/ names is skipped, at
-# any commit (two commits with the same search would play the same games). The binary is copied into DATA_DIR first, so rebuilding the
-# checkout does not change the games. Write each finished shard's recipe
-# into data/recipes/ with scripts/shard-recipe.py (see data/recipes/README.md)
-# and commit it.
+# any commit (two commits with the same search would play the same games).
+# The binary is copied into DATA_DIR first, so rebuilding the checkout does
+# not change the games.
 #
 #   scripts/datagen-sitting.sh DATA_DIR [SEED_FROM=8001] [SEED_TO=8999]
+#
+# Each shard's recipe is written into data/recipes/ when its run ends
+# (scripts/shard-recipe.py): in full when the shard is done, with an empty
+# sha256 when it was stopped. Stop a sitting with SIGINT to the self-play
+# (`pkill -INT -f "datagen --out"`): the run keeps every whole game, the
+# recipe says so, and the sitting ends instead of going on to the next seed.
+# Commit the recipes.
 #
 # NICE=15 raises self-play above the default lowest priority (19), so that
 # it keeps the larger share beside the SPSA run (`make tune-search`, nice 19).
@@ -16,6 +22,8 @@
 # (to go on with an older commit's shards after main has moved on).
 # NODES=N plays N nodes a move instead of 5,000; the node count is part of
 # the recipe, so give such shards a seed range of their own (SEED_FROM).
+# SITTING="the sixteenth session" names the sitting in the recipes' `made`
+# line; BY="played by the seventh network" ends it.
 set -euo pipefail
 data_dir=${1:?usage: $0 DATA_DIR [SEED_FROM] [SEED_TO]}
 from=${2:-8001}
@@ -30,16 +38,35 @@ commit=$("$built" --version | sed -n 's/.*(\(.*\)).*/\1/p')
 mkdir -p "$data_dir/bin"
 bin=$data_dir/bin/chuhan-$commit
 [ -x "$bin" ] || cp "$built" "$bin"
+nice=${NICE:-19}
+nodes=${NODES:-5000}
+
+# Writes the recipe of FILE, whose run took SECONDS of this sitting and
+# ended with STATUS (0: done).
+write_recipe() {
+  local file=$1 seconds=$2 status=$3 how
+  how=$(printf '%s, %s: %d:%02d:%02d (h:mm:ss) of self-play at nice %s, %s nodes a move' \
+    "$(date -u +%F)" "${SITTING:-by scripts/datagen-sitting.sh}" \
+    $((seconds / 3600)) $((seconds % 3600 / 60)) $((seconds % 60)) "$nice" "$nodes")
+  [ -n "$resumed" ] && how="$how, going on from an earlier sitting (--resume)"
+  [ "$status" -ne 0 ] && how="$how; stopped (exit $status) with whole games kept: go on with the command and --resume"
+  "$root/scripts/shard-recipe.py" "$file" --chuhan "$bin" --made "$how" --by "${BY:-}" > /dev/null
+}
+
 for seed in $(seq "$from" "$to"); do
-  name=selfplay-$commit-s$seed
-  file=$data_dir/$name.bin
+  file=$data_dir/selfplay-$commit-s$seed.bin
   [ -e "$file.done" ] && continue
-  resume=""
+  resumed=""
   if [ -s "$file" ]; then
-    resume=--resume
+    resumed=--resume
   elif compgen -G "$root/data/recipes/*-s$seed.txt" > /dev/null; then
     continue
   fi
-  nice -n "${NICE:-19}" "$bin" datagen --out "$file" --network --threads 2 --nodes "${NODES:-5000}" --positions 500000 \
-    --seed "$seed" --progress 300 $resume 2>> "$file.log" && touch "$file.done"
+  began=$SECONDS
+  status=0
+  nice -n "$nice" "$bin" datagen --out "$file" --network --threads 2 --nodes "$nodes" --positions 500000 \
+    --seed "$seed" --progress 300 $resumed 2>> "$file.log" || status=$?
+  [ -s "$file" ] && write_recipe "$file" $((SECONDS - began)) "$status"
+  [ "$status" -ne 0 ] && exit "$status"
+  touch "$file.done"
 done
