@@ -45,7 +45,7 @@ nodes=${NODES:-5000}
 # ended with STATUS (0: done).
 write_recipe() {
   local file=$1 seconds=$2 status=$3 how
-  how=$(printf '%s, %s: %d:%02d:%02d (h:mm:ss) of self-play at nice %s, %s nodes a move' \
+  how=$(printf '%s, %s: %d:%02d:%02d (h:mm:ss) on the wall clock at nice %s, %s nodes a move' \
     "$(date -u +%F)" "${SITTING:-by scripts/datagen-sitting.sh}" \
     $((seconds / 3600)) $((seconds % 3600 / 60)) $((seconds % 60)) "$nice" "$nodes")
   [ -n "$resumed" ] && how="$how, going on from an earlier sitting (--resume)"
