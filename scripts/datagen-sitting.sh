@@ -7,7 +7,7 @@
 # The binary is copied into DATA_DIR first, so rebuilding the checkout does
 # not change the games.
 #
-#   scripts/datagen-sitting.sh DATA_DIR [SEED_FROM=8001] [SEED_TO=8999]
+#   scripts/datagen-sitting.sh DATA_DIR [SEED_FROM=8001] [SEED_TO=SEED_FROM+999]
 #
 # Each shard's recipe is written into data/recipes/ when its run ends
 # (scripts/shard-recipe.py): in full when the shard is done, with an empty
@@ -27,7 +27,8 @@
 set -euo pipefail
 data_dir=${1:?usage: $0 DATA_DIR [SEED_FROM] [SEED_TO]}
 from=${2:-8001}
-to=${3:-8999}
+to=${3:-$((from + 999))}
+[ "$from" -le "$to" ] || { echo "$0: no seeds from $from to $to" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 built=${CHUHAN_BIN:-}
 if [ -z "$built" ]; then
