@@ -38,17 +38,26 @@ def main(tsv, svg):
                    f'stroke="{"#888" if y == 0 else "#ddd"}"/>')
         tick = "0" if y == 0 else f"{y:+d}"
         out.append(f'<text x="{LEFT - 6}" y="{sy(y) + 4:.1f}" text-anchor="end">{tick}</text>')
-    for (p, e, m, label), x in zip(rows, xs):
-        px = sx(x)
+    pxs = [sx(x) for x in xs]
+    low = False
+    for i, (p, e, m, label) in enumerate(rows):
+        px = pxs[i]
         out.append(f'<line x1="{px:.1f}" x2="{px:.1f}" y1="{sy(e - m):.1f}" y2="{sy(e + m):.1f}" '
                    'stroke="#1f5fa8" stroke-width="2"/>')
         out.append(f'<circle cx="{px:.1f}" cy="{sy(e):.1f}" r="4" fill="#1f5fa8"/>')
-        # Near the right edge the label goes below and to the left of its point.
-        if px > W - RIGHT - 120:
-            out.append(f'<text x="{px - 7:.1f}" y="{sy(e) + 18:.1f}" text-anchor="end">{label}</text>')
+        # A label stands above its bar, to the right; to the left when the next
+        # point is close; below the bar and to the left near the right edge.
+        crowded = i + 1 < len(rows) and pxs[i + 1] - px < 25
+        if px > W - RIGHT - 60:
+            out.append(f'<text x="{px - 7:.1f}" y="{sy(e - m) + 16:.1f}" text-anchor="end">{label}</text>')
+        elif crowded:
+            out.append(f'<text x="{px - 7:.1f}" y="{sy(e + m) - 6:.1f}" text-anchor="end">{label}</text>')
         else:
-            out.append(f'<text x="{px + 7:.1f}" y="{sy(e) - 6:.1f}">{label}</text>')
-        out.append(f'<text x="{px:.1f}" y="{H - BOTTOM + 16}" text-anchor="middle">'
+            out.append(f'<text x="{px + 7:.1f}" y="{sy(e + m) - 6:.1f}">{label}</text>')
+        # A position label closer than 50 px to the one before drops a line,
+        # unless that one did.
+        low = i > 0 and px - pxs[i - 1] < 50 and not low
+        out.append(f'<text x="{px:.1f}" y="{H - BOTTOM + (30 if low else 16)}" text-anchor="middle">'
                    f"{p / 1e6:.2f} M</text>")
     out.append(f'<text x="{W / 2}" y="{H - 14}" text-anchor="middle">'
                "quiet positions trained on (log scale)</text>")
