@@ -18,9 +18,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-HEADER_LINES = 18  # `data stats` prints the file line, then the header's keys
-
-
 def stats_of(chuhan, shard):
     result = subprocess.run([chuhan, "data", "stats", str(shard)], capture_output=True, text=True)
     if result.returncode != 0:
@@ -48,6 +45,8 @@ def recipe_lines(shard, lines, made, by):
     asked = field(text, r"^\s*positions = (\d+)", "position count").group(1)
     records = field(text, r"\((?:\d+) bytes, (\d+) records\)", "record count").group(1)
     games = field(text, r"games (\d+) \(Red won (\d+), drawn (\d+), Black won (\d+)\)", "games")
+    # Sittings play with the binary's built-in network; a shard made with
+    # `--network FILE` would need the file named in its command by hand.
     network = "--network " if re.search(r"^\s*network = ", text, re.MULTILINE) else ""
     finished = int(records) >= int(asked)
     sha = hashlib.sha256(shard.read_bytes()).hexdigest() if finished else ""
@@ -59,7 +58,18 @@ def recipe_lines(shard, lines, made, by):
         f"# command: chuhan datagen {network}--threads 2 --nodes {nodes} --positions {asked} --seed {seed}",
         f"# sha256: {sha}",
         f"# made: {made}; {held}" + (f"; {by}" if by else ""),
-    ] + [line.strip() for line in lines[1:1 + HEADER_LINES]], commit, seed
+    ] + header_lines(lines), commit, seed
+
+
+def header_lines(lines):
+    """The file's own recipe: the indented `key = value` lines that `data stats`
+    prints after the file's name."""
+    header = []
+    for line in lines[1:]:
+        if not (line.startswith("  ") and " = " in line):
+            break
+        header.append(line.strip())
+    return header
 
 
 def main():
