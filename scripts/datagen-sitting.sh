@@ -43,9 +43,10 @@ nice=${NICE:-19}
 nodes=${NODES:-5000}
 
 # Writes the recipe of FILE, whose run took SECONDS of this sitting and
-# ended with STATUS (0: done).
+# ended with STATUS (0: done); RESUMED is --resume when it went on from an
+# earlier sitting.
 write_recipe() {
-  local file=$1 seconds=$2 status=$3 how
+  local file=$1 seconds=$2 status=$3 resumed=$4 how
   how=$(printf '%s, %s: %d:%02d:%02d (h:mm:ss) on the wall clock at nice %s, %s nodes a move' \
     "$(date -u +%F)" "${SITTING:-by scripts/datagen-sitting.sh}" \
     $((seconds / 3600)) $((seconds % 3600 / 60)) $((seconds % 60)) "$nice" "$nodes")
@@ -67,7 +68,7 @@ for seed in $(seq "$from" "$to"); do
   status=0
   nice -n "$nice" "$bin" datagen --out "$file" --network --threads 2 --nodes "$nodes" --positions 500000 \
     --seed "$seed" --progress 300 $resumed 2>> "$file.log" || status=$?
-  [ -s "$file" ] && write_recipe "$file" $((SECONDS - began)) "$status"
+  [ -s "$file" ] && write_recipe "$file" $((SECONDS - began)) "$status" "$resumed"
   [ "$status" -ne 0 ] && exit "$status"
   touch "$file.done"
 done

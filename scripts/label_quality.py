@@ -77,8 +77,7 @@ def main():
         engine = Engine(args.engine)
         start = time.time()
         scores = [red_score(engine, fen, nodes) for fen in fens]
-        engine.send("quit")
-        engine.p.wait()
+        engine.quit()
         return scores, time.time() - start
 
     reference, seconds = run(args.reference)

@@ -125,6 +125,10 @@ class Engine:
             if line.split() and line.split()[0] == word:
                 return lines
 
+    def quit(self):
+        self.send("quit")
+        self.p.wait()
+
     def search(self, fen, nodes, moves=()):
         """The best move and its score in pawns for the side to move."""
         self.send("ucinewgame")

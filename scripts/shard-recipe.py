@@ -18,6 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+
 def stats_of(chuhan, shard):
     result = subprocess.run([chuhan, "data", "stats", str(shard)], capture_output=True, text=True)
     if result.returncode != 0:
@@ -49,7 +50,7 @@ def recipe_lines(shard, lines, made, by):
     # `--network FILE` would need the file named in its command by hand.
     network = "--network " if re.search(r"^\s*network = ", text, re.MULTILINE) else ""
     finished = int(records) >= int(asked)
-    sha = hashlib.sha256(shard.read_bytes()).hexdigest() if finished else ""
+    sha = sha256_of(shard) if finished else ""
     red, drawn, black = (thousands(games.group(i)) for i in (2, 3, 4))
     held = (f"{thousands(records)} records of {thousands(games.group(1))} games "
             f"(Red {red}, draw {drawn}, Black {black}); a game file, {thousands(size)} bytes")
@@ -59,6 +60,14 @@ def recipe_lines(shard, lines, made, by):
         f"# sha256: {sha}",
         f"# made: {made}; {held}" + (f"; {by}" if by else ""),
     ] + header_lines(lines), commit, seed
+
+
+def sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def header_lines(lines):
