@@ -187,10 +187,13 @@ SECONDS ?= 720
 SHARDS ?= 4
 THREADS ?= 4
 SEED_BASE ?= 7000
-.PHONY: remake-shard datagen-burst
+.PHONY: remake-shard check-shards datagen-burst
 remake-shard: ## make a self-play shard again from its recipe: RECIPE=
 	@test -n "$(RECIPE)" || { echo "RECIPE=data/recipes/NAME.txt"; false; }
 	scripts/remake-shard.sh $(RECIPE)
+
+check-shards: ## the shards kept in data/shards/ against their recipes' sha256
+	scripts/check-shards.sh
 
 datagen-burst: ## self-play shards on a lent machine: OUT_DIR= SECONDS= SHARDS=
 	scripts/datagen-burst.sh $(OUT_DIR) $(SECONDS) $(SHARDS) $(THREADS) $(SEED_BASE)
