@@ -810,6 +810,22 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
             (Simple, "draw"),
         ],
     },
+    ArticleCase {
+        name: "perpetual-mate-threat-against-perpetual-exchange-offers",
+        article: "2011 §24.2 (杀), §24.4 (兑: an exchange offer is allowed), §25.3 (one side \
+                  forbidden must vary): the red chariot steps between c2 and b2, each step \
+                  threatening mate on rank 9 (the black king is held on d9 by its cannon \
+                  on d8 and the open e-file); the black chariot answers on the same file, \
+                  c5 or b5, blocking the mate and offering itself for the red chariot, \
+                  protected by its partner on h5. 长杀 against 长兑: Red must vary (its \
+                  advisors and elephants keep the e-file open and the king out of a \
+                  quick mate when it does). AXF: \
+                  mate threats are allowed (rules 9-10), winning the blocker through a \
+                  check first is no chase (rule 38), and offers draw (rule 40)",
+        fen: "3k5/3c5/9/9/2r4r1/9/9/2R6/9/2BAKAB2 w - - 0 1",
+        moves: "c2b2 c5b5 b2c2 b5c5 c2b2 c5b5 b2c2 b5c5",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
 ];
 
 /// A game as positions and moves.
