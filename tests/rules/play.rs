@@ -106,10 +106,18 @@ fn before_third_repetition(case: &Case, side: Color) -> (Position, Move) {
     unreachable!()
 }
 
-/// Searches `pos` to depth 8 under the case's rules, leaving `banned` out.
-fn search(engine: &mut Engine, case: &Case, pos: &Position, banned: Vec<Move>) -> SearchOutcome {
+/// Searches `pos` to depth 8 under the case's rules, from an empty table.
+fn search(engine: &mut Engine, case: &Case, pos: &Position) -> SearchOutcome {
     engine.set_rules(case.rules);
     engine.clear();
+    search_on(engine, pos, vec![])
+}
+
+/// Searches `pos` to depth 8 again, leaving `banned` out, with the table as
+/// the last search left it: a second search from an empty table takes
+/// other paths and may miss what the first found (a mate that makes the
+/// repetition the better loss).
+fn search_on(engine: &mut Engine, pos: &Position, banned: Vec<Move>) -> SearchOutcome {
     engine.search(
         pos,
         Limits {
@@ -140,11 +148,11 @@ fn check_all(
 
 fn check_loser(case: &Case, engine: &mut Engine) -> Result<(), String> {
     let (pos, repeating) = before_third_repetition(case, case.loser);
-    match search(engine, case, &pos, vec![]).best {
+    match search(engine, case, &pos).best {
         Some(best) if best == repeating => {
             // Repeating is fair only when it is the only move, or every
             // other move is mated.
-            let others = search(engine, case, &pos, vec![repeating]);
+            let others = search_on(engine, &pos, vec![repeating]);
             match others.score {
                 _ if others.best.is_none() => Ok(()),
                 Score::Mate(moves) if moves < 0 => Ok(()),
@@ -170,7 +178,7 @@ fn a_side_that_would_lose_by_repeating_varies() {
 /// move, or by anything at least as good.
 fn check_winner(case: &Case, engine: &mut Engine) -> Result<(), String> {
     let (pos, repeating) = before_third_repetition(case, !case.loser);
-    let outcome = search(engine, case, &pos, vec![]);
+    let outcome = search(engine, case, &pos);
     match outcome.score {
         Score::Mate(moves) if moves > 0 => Ok(()),
         Score::Cp(cp) if cp >= RULE_WIN - 64 => Ok(()),
