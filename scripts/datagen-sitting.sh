@@ -3,7 +3,8 @@
 # (its built-in network), one after another at the lowest priority, until
 # stopped. A file of this build left half-made in DATA_DIR is gone on with
 # (--resume); a seed that any recipe in data/recipes/ names is skipped, at
-# any commit (two commits with the same search would play the same games).
+# any commit (two commits with the same search would play the same games),
+# but for this build's own stopped shard whose file is not here.
 # The binary is copied into DATA_DIR first, so rebuilding the checkout does
 # not change the games.
 #
@@ -60,13 +61,30 @@ write_recipe() {
   "$root/scripts/shard-recipe.py" "$file" --chuhan "$bin" --made "$how" --by "${BY:-}" > /dev/null
 }
 
+# Whether a recipe already names SEED, other than this commit's own recipe
+# of a stopped shard: such a shard whose file went with its machine is
+# played again from its start (the finished run writes the same bytes
+# whether or not it was ever stopped), and its recipe is then rewritten.
+seed_taken() {
+  local recipe
+  for recipe in "$root"/data/recipes/*-s"$1".txt; do
+    [ -e "$recipe" ] || continue
+    if [ "$recipe" = "$root/data/recipes/selfplay-$commit-s$1.txt" ] &&
+      [ -z "$(sed -n 's/^# sha256: //p' "$recipe")" ]; then
+      continue
+    fi
+    return 0
+  done
+  return 1
+}
+
 for seed in $(seq "$from" "$to"); do
   file=$data_dir/selfplay-$commit-s$seed.bin
   [ -e "$file.done" ] && continue
   resumed=""
   if [ -s "$file" ]; then
     resumed=--resume
-  elif compgen -G "$root/data/recipes/*-s$seed.txt" > /dev/null; then
+  elif seed_taken "$seed"; then
     continue
   fi
   began=$SECONDS
