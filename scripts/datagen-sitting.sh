@@ -93,7 +93,7 @@ for seed in $(seq "$from" "$to"); do
     --seed "$seed" --progress 300 $resumed 2>> "$file.log" || status=$?
   [ -s "$file" ] && write_recipe "$file" $((SECONDS - began)) "$status" "$resumed"
   [ "$status" -ne 0 ] && exit "$status"
-  touch "$file.done"
   mkdir -p "$keep_dir"
   cp "$file" "$keep_dir/"
+  touch "$file.done"
 done
