@@ -6,6 +6,8 @@
 #
 #   scripts/check-shards.sh [SHARD_DIR=data/shards] [RECIPE_DIR=data/recipes]
 set -euo pipefail
+# shellcheck source=scripts/shard-recipe-field.sh
+. "$(dirname "$0")/shard-recipe-field.sh"
 shard_dir=${1:-data/shards}
 recipe_dir=${2:-data/recipes}
 shards=0
@@ -15,7 +17,7 @@ for shard in "$shard_dir"/*.bin; do
   [ -e "$shard" ] || continue
   name=$(basename "$shard" .bin)
   recipe=$recipe_dir/$name.txt
-  want=$(sed -n 's/^# sha256: //p' "$recipe" 2> /dev/null || true)
+  want=$(recipe_field "$recipe" sha256)
   got=$(sha256sum < "$shard" | cut -d' ' -f1)
   if [ -z "$want" ]; then
     echo "$name: no recipe with a sha256 ($recipe)"

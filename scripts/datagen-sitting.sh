@@ -35,6 +35,8 @@ from=${2:-8001}
 to=${3:-$((from + 999))}
 [ "$from" -le "$to" ] || { echo "$0: no seeds from $from to $to" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/shard-recipe-field.sh
+. "$root/scripts/shard-recipe-field.sh"
 built=${CHUHAN_BIN:-}
 if [ -z "$built" ]; then
   cargo build --release --quiet --manifest-path "$root/Cargo.toml"
@@ -70,7 +72,7 @@ seed_taken() {
   for recipe in "$root"/data/recipes/*-s"$1".txt; do
     [ -e "$recipe" ] || continue
     if [ "$recipe" = "$root/data/recipes/selfplay-$commit-s$1.txt" ] &&
-      [ -z "$(sed -n 's/^# sha256: //p' "$recipe")" ]; then
+      [ -z "$(recipe_field "$recipe" sha256)" ]; then
       continue
     fi
     return 0

@@ -8,7 +8,9 @@
 set -euo pipefail
 recipe=${1:?usage: $0 data/recipes/NAME.txt [OUT_DIR]}
 out_dir=${2:-target/shards}
-field() { sed -n "s/^# $1: //p" "$recipe"; }
+# shellcheck source=scripts/shard-recipe-field.sh
+. "$(dirname "$0")/shard-recipe-field.sh"
+field() { recipe_field "$recipe" "$1"; }
 commit=$(field commit)
 command=$(field command)
 sha=$(field sha256)
