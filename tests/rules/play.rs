@@ -3,12 +3,14 @@
 //! set that names a loser, once the cycle has been played twice the side
 //! that loses by repeating, searching to depth 8, does not play the move
 //! that completes the third repetition, unless every other move is mated;
-//! and the other side, when its own move would complete it, takes the win.
+//! nor, after one cycle, the move that makes the second occurrence, which a
+//! GUI bans; and the other side, when its own move would complete the
+//! third, takes the win.
 
 use crate::rules_cases;
 
 use chuhan::core::GameResult;
-use chuhan::rules::{judge_game, RuleSet};
+use chuhan::rules::{judge_game, losing_repetitions, RuleSet};
 use chuhan::search::score::RULE_WIN;
 use chuhan::search::{Engine, Limits, Score, SearchOutcome};
 use chuhan::{Color, Move, Position};
@@ -94,11 +96,17 @@ fn own_losing_cycles() -> Vec<Case> {
 /// move that would make some position stand for the third time; returns
 /// that position and the move.
 fn before_third_repetition(case: &Case, side: Color) -> (Position, Move) {
+    before_repetition(case, side, 3)
+}
+
+/// The same before the move that would make some position stand for the
+/// `occurrence`th time (2 or 3: the case's moves play the cycle twice).
+fn before_repetition(case: &Case, side: Color, occurrence: usize) -> (Position, Move) {
     let cycle = case.moves.len() / 2;
     let mut pos = case.start.clone();
     for i in 0.. {
         let mv = case.moves[i % case.moves.len()];
-        if pos.side_to_move() == side && i >= 2 * cycle - 1 {
+        if pos.side_to_move() == side && i >= (occurrence - 1) * cycle - 1 {
             return (pos, mv);
         }
         pos.try_play(mv).unwrap();
@@ -147,7 +155,14 @@ fn check_all(
 }
 
 fn check_loser(case: &Case, engine: &mut Engine) -> Result<(), String> {
-    let (pos, repeating) = before_third_repetition(case, case.loser);
+    loser_varies(case, engine, 3)
+}
+
+/// The loser, to move where its cycle move would make a position stand for
+/// the `occurrence`th time, plays another move unless every other move is
+/// mated (or there is none).
+fn loser_varies(case: &Case, engine: &mut Engine, occurrence: usize) -> Result<(), String> {
+    let (pos, repeating) = before_repetition(case, case.loser, occurrence);
     match search(engine, case, &pos).best {
         Some(best) if best == repeating => {
             // Repeating is fair only when it is the only move, or every
@@ -157,7 +172,7 @@ fn check_loser(case: &Case, engine: &mut Engine) -> Result<(), String> {
                 _ if others.best.is_none() => Ok(()),
                 Score::Mate(moves) if moves < 0 => Ok(()),
                 score => Err(format!(
-                    "{}: the loser repeats with {best} though {:?} scores {score:?}",
+                    "{}: the loser repeats with {best} (occurrence {occurrence}) though {:?} scores {score:?}",
                     case.id, others.best
                 )),
             }
@@ -171,6 +186,30 @@ fn check_loser(case: &Case, engine: &mut Engine) -> Result<(), String> {
 fn a_side_that_would_lose_by_repeating_varies() {
     // A few seconds in release (the CI run).
     check_all(&losing_cycles(), 40, "losing cycles avoided", check_loser);
+}
+
+/// The loser, to move where its cycle move would make a position stand for
+/// the second time, a move a GUI bans (`banmoves`, as the UCCI example
+/// does), does not count on it when no ban is sent either.
+fn check_loser_at_the_ban(case: &Case, engine: &mut Engine) -> Result<(), String> {
+    loser_varies(case, engine, 2)
+}
+
+#[test]
+fn a_side_varies_where_a_gui_would_ban_its_repetition() {
+    let cases: Vec<Case> = losing_cycles()
+        .into_iter()
+        .filter(|case| {
+            let (pos, repeating) = before_repetition(case, case.loser, 2);
+            losing_repetitions(&pos, case.rules).contains(&repeating)
+        })
+        .collect();
+    check_all(
+        &cases,
+        40,
+        "banned repetitions avoided",
+        check_loser_at_the_ban,
+    );
 }
 
 /// The winner, to move where its cycle move would make a position stand for

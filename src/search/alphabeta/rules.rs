@@ -20,24 +20,27 @@ impl Worker<'_> {
     ///
     /// A repetition is a draw at once, as in most engines: the side that
     /// wants more must find it before the cycle comes round. A forbidden
-    /// perpetual is another matter: the referee ends a game at a position's
-    /// third occurrence, so it decides the line only where the perpetrator
-    /// had its chance to vary inside the search (the earlier occurrence was
-    /// played after the root, every move from it searched there) or at a
-    /// third occurrence. At the second occurrence of a position first met
-    /// before the root it decides nothing yet: a win there would be a score
-    /// the perpetrator simply avoids.
+    /// perpetual is another matter, and whose it is decides when it counts:
+    /// - the side that just moved made a position stand again with the
+    ///   cycle forbidden to it: a UCCI GUI bans such a move (`banmoves`)
+    ///   from that second occurrence on, as the protocol's own example does
+    ///   and `chuhan match` does, even where the earlier occurrence lies
+    ///   before the root, so the move is lost for it at once;
+    /// - the side to move is the one forbidden: it has still to repeat, so
+    ///   the line is decided only where it had its chance to vary inside
+    ///   the search (the earlier occurrence was played after the root) or
+    ///   at a third occurrence, where the referee ends the game.
     pub(super) fn rule_outcome(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         if let Some(score) = self.natural_limit_outcome(ply, in_check) {
             return Some(score);
         }
         let repetition = self.repetition()?;
-        let decisive = repetition.cycle < ply || repetition.earlier >= 2;
+        let may_still_vary = repetition.cycle >= ply && repetition.earlier < 2;
         let score = match self.verdicts.judge(&self.pos, repetition.cycle, self.rules) {
             Verdict::Draw => DRAW,
-            _ if !decisive => return None,
-            Verdict::Loss => -RULE_WIN + ply as i32,
             Verdict::Win => RULE_WIN - ply as i32,
+            Verdict::Loss if may_still_vary => return None,
+            Verdict::Loss => -RULE_WIN + ply as i32,
         };
         self.rule_reach = self.rule_reach.min(ply as i32 - repetition.cycle as i32);
         Some(score)
