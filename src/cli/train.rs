@@ -5,6 +5,7 @@ use super::training_data::TrainingData;
 use super::values::{check_learning, number};
 use super::{ToolError, VERSION};
 use crate::checksum::fnv1a_file;
+use crate::eval::nnue::king_buckets::KingBuckets;
 use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
 use crate::eval::nnue::Network;
 use crate::learn::data::games::Recipe;
@@ -66,6 +67,12 @@ pub struct TrainArgs {
     /// Output buckets by the attacking force left, 1 to 16.
     #[arg(long, value_name = "N", default_value_t = Architecture::default().buckets, value_parser = number::<usize>)]
     buckets: usize,
+    /// Input weights by where the viewing side's own king stands: none (one
+    /// set), rank (its rank in the palace: 3 sets) or square (each palace
+    /// square: 9 sets). A king move into another bucket refills its side's
+    /// accumulator in the engine.
+    #[arg(long, value_name = "LAYOUT", default_value = "none", value_parser = ["none", "rank", "square"])]
+    king_buckets: String,
     /// The activation: squared (clamp(x, 0, 1)^2) or clipped (clamp(x, 0, 1)).
     #[arg(long, value_name = "KIND", default_value = "squared", value_parser = ["squared", "clipped"])]
     activation: String,
@@ -111,6 +118,7 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         .build_global();
     let architecture = Architecture {
         buckets: args.buckets,
+        king_buckets: KingBuckets::from_name(&args.king_buckets).unwrap_or_default(),
         activation: match args.activation.as_str() {
             "clipped" => Activation::Clipped,
             _ => Activation::SquaredClipped,
@@ -268,7 +276,7 @@ fn command(args: &TrainArgs) -> String {
         .as_ref()
         .map_or(String::new(), |p| format!(" --init {}", file_name(p)));
     format!(
-        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --buckets {} --activation {} --seed {} --validation {}{max}{init}",
+        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --buckets {} --king-buckets {} --activation {} --seed {} --validation {}{max}{init}",
         data.join(" "),
         file_name(&args.out),
         args.epochs,
@@ -278,6 +286,7 @@ fn command(args: &TrainArgs) -> String {
         args.lambda,
         args.weight_decay,
         args.buckets,
+        args.king_buckets,
         args.activation,
         args.seed,
         args.input.validation,
@@ -291,6 +300,7 @@ fn initial_network(path: &Path, architecture: Architecture) -> Result<Network, S
         Network::from_bytes(&read(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
     let has = Architecture {
         buckets: network.buckets(),
+        king_buckets: network.king_buckets,
         activation: network.activation,
     };
     if has != architecture {

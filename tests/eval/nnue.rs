@@ -1,7 +1,9 @@
 //! The network evaluation through the library: the accumulator kept move by
-//! move equals one computed from scratch, the network file round-trips and a
-//! damaged one is refused, and the built-in network reads.
+//! move equals one computed from scratch (with king buckets too), the
+//! network file round-trips and a damaged one is refused, and the built-in
+//! network reads.
 
+use chuhan::eval::nnue::king_buckets::KingBuckets;
 use chuhan::eval::nnue::network::file_len;
 use chuhan::eval::nnue::shape::HIDDEN;
 use chuhan::eval::nnue::{built_in, evaluate, Accumulator, Network, NetworkError};
@@ -10,12 +12,34 @@ use chuhan::Position;
 
 #[test]
 fn the_accumulator_kept_move_by_move_equals_a_fresh_one_over_a_long_random_walk() {
-    let net = built_in();
+    random_walk(&built_in());
+}
+
+#[test]
+fn with_king_buckets_too_the_accumulator_kept_move_by_move_equals_a_fresh_one() {
+    use chuhan::learn::train::{Architecture, FloatNetwork};
+    for king_buckets in [KingBuckets::Rank, KingBuckets::Square] {
+        let architecture = Architecture {
+            king_buckets,
+            ..Architecture::default()
+        };
+        let crossings = random_walk(&FloatNetwork::random(21, architecture).quantise());
+        assert!(
+            crossings > 20,
+            "{king_buckets:?}: {crossings} king moves across buckets"
+        );
+    }
+}
+
+/// Walks 40 random games of up to 150 plies, each step forward or back,
+/// comparing the sums kept move by move with the sums from scratch; returns
+/// how many of the moves took a king into another king bucket.
+fn random_walk(net: &Network) -> usize {
     let mut rng = Rng::new(5);
-    let mut checked = 0;
+    let (mut checked, mut crossings) = (0, 0);
     for _game in 0..40 {
         let mut pos = Position::startpos();
-        let mut stack = vec![Accumulator::refresh(&net, &pos)];
+        let mut stack = vec![Accumulator::refresh(net, &pos)];
         for _ply in 0..150 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -27,27 +51,31 @@ fn the_accumulator_kept_move_by_move_equals_a_fresh_one_over_a_long_random_walk(
                 stack.pop();
             } else {
                 let mv = moves[rng.below(moves.len() as u64) as usize];
-                let next = stack.last().unwrap().after(&net, &pos, mv);
+                let next = stack.last().unwrap().after(net, &pos, mv);
+                let side = pos.side_to_move();
+                let bucket = net.king_buckets.of_side(&pos, side);
                 pos.make(mv);
+                crossings += usize::from(net.king_buckets.of_side(&pos, side) != bucket);
                 stack.push(next);
             }
-            let fresh = Accumulator::refresh(&net, &pos);
+            let fresh = Accumulator::refresh(net, &pos);
             assert_eq!(*stack.last().unwrap(), fresh, "{}", pos.to_fen());
             assert_eq!(
-                stack.last().unwrap().evaluate(&net, &pos),
-                evaluate(&net, &pos)
+                stack.last().unwrap().evaluate(net, &pos),
+                evaluate(net, &pos)
             );
             checked += 1;
         }
     }
     assert!(checked > 4000, "{checked} positions");
+    crossings
 }
 
 #[test]
 fn a_network_file_round_trips_and_a_damaged_one_is_refused() {
     let net = built_in();
     let bytes = net.to_bytes();
-    let len = file_len(net.buckets());
+    let len = file_len(net.buckets(), KingBuckets::None);
     assert_eq!(bytes.len(), len);
     assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&*net));
     assert_eq!(
@@ -69,6 +97,34 @@ fn a_network_file_round_trips_and_a_damaged_one_is_refused() {
     other_shape[13] = 1;
     assert!(matches!(
         Network::from_bytes(&other_shape),
+        Err(NetworkError::Shape { .. })
+    ));
+}
+
+#[test]
+fn a_network_with_king_buckets_is_written_as_version_3_and_the_plain_one_as_version_2() {
+    use chuhan::learn::train::{Architecture, FloatNetwork};
+    assert_eq!(built_in().to_bytes()[8..10], [2, 0]);
+    let architecture = Architecture {
+        king_buckets: KingBuckets::Square,
+        ..Architecture::default()
+    };
+    let net = FloatNetwork::random(3, architecture).quantise();
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), file_len(8, KingBuckets::Square));
+    assert_eq!((bytes[8], bytes[19]), (3, KingBuckets::Square.code()));
+    assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&net));
+    // An unknown layout is named; a layout the weights do not fill is cut short.
+    let mut unknown = bytes.clone();
+    unknown[19] = 7;
+    assert_eq!(
+        Network::from_bytes(&unknown),
+        Err(NetworkError::KingBuckets(7))
+    );
+    let mut fewer = bytes;
+    fewer[19] = KingBuckets::Rank.code();
+    assert!(matches!(
+        Network::from_bytes(&fewer),
         Err(NetworkError::Shape { .. })
     ));
 }

@@ -3,6 +3,8 @@
 //! One test binary for the room (linking one binary per file cost the
 //! CI most of its time); each file below is one subject.
 
+#[path = "../engine_process/mod.rs"]
+mod engine_process;
 #[path = "../random_positions/mod.rs"]
 mod random_positions;
 #[path = "../tool_run/mod.rs"]

@@ -2,11 +2,13 @@
 //! matches finite differences, training lowers the loss, the engine's
 //! integer network evaluates as the floating-point one within a stated
 //! tolerance, checkpoints round-trip, and `chuhan train` prints the loss per
-//! epoch and writes a network the engine reads.
+//! epoch and writes a network the engine reads; all of it with king buckets
+//! too.
 
 use crate::tool_run;
 
 use chuhan::book::Books;
+use chuhan::eval::nnue::king_buckets::KingBuckets;
 use chuhan::eval::nnue::network::Activation;
 use chuhan::eval::nnue::{evaluate, Network};
 use chuhan::learn::data::format::{DataWriter, Record};
@@ -48,14 +50,26 @@ fn dataset(records: &[Record]) -> NetDataset {
     data
 }
 
-/// Every architecture the trainer offers.
-const ARCHITECTURES: [Architecture; 2] = [
+/// Every kind of architecture the trainer offers.
+const ARCHITECTURES: [Architecture; 4] = [
     Architecture {
         buckets: 8,
+        king_buckets: KingBuckets::None,
         activation: Activation::SquaredClipped,
     },
     Architecture {
         buckets: 1,
+        king_buckets: KingBuckets::None,
+        activation: Activation::Clipped,
+    },
+    Architecture {
+        buckets: 8,
+        king_buckets: KingBuckets::Square,
+        activation: Activation::SquaredClipped,
+    },
+    Architecture {
+        buckets: 2,
+        king_buckets: KingBuckets::Rank,
         activation: Activation::Clipped,
     },
 ];
@@ -167,11 +181,39 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
 
 #[test]
 fn a_checkpoint_round_trips_and_a_wrong_one_is_refused() {
-    let state = Checkpoint::start(FloatNetwork::random(9, Architecture::default()));
-    assert_eq!(Checkpoint::from_bytes(&state.to_bytes()), Ok(state.clone()));
-    let bytes = state.to_bytes();
-    assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).is_err());
-    assert!(Checkpoint::from_bytes(&state.net.quantise().to_bytes()).is_err());
+    for architecture in ARCHITECTURES {
+        let state = Checkpoint::start(FloatNetwork::random(9, architecture));
+        assert_eq!(Checkpoint::from_bytes(&state.to_bytes()), Ok(state.clone()));
+        let bytes = state.to_bytes();
+        assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).is_err());
+        assert!(Checkpoint::from_bytes(&state.net.quantise().to_bytes()).is_err());
+    }
+}
+
+#[test]
+fn every_architecture_rounds_to_an_engine_network_that_evaluates_as_it_does() {
+    // Untrained weights: what the engine reads must be what the trainer
+    // computed, row for row and bucket for bucket, within the rounding.
+    let positions: Vec<_> = records(2)
+        .iter()
+        .step_by(5)
+        .map(|r| r.position().unwrap())
+        .collect();
+    for architecture in ARCHITECTURES {
+        let float = FloatNetwork::random(13, architecture);
+        let net = float.quantise();
+        assert_eq!(net.king_buckets, architecture.king_buckets);
+        assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(&net));
+        assert_eq!(FloatNetwork::from_network(&net).quantise(), net);
+        for pos in &positions {
+            let (f, i) = (float.evaluate(pos), evaluate(&net, pos) as f32);
+            assert!(
+                (f - i).abs() <= 5.0 + 0.02 * f.abs(),
+                "{architecture:?} {}: float {f}, engine {i}",
+                pos.to_fen()
+            );
+        }
+    }
 }
 
 #[test]
@@ -233,8 +275,14 @@ fn a_resumed_run_goes_on_as_the_whole_run() {
 
 #[test]
 fn the_integer_network_is_exactly_mirror_symmetric() {
+    for architecture in ARCHITECTURES {
+        exactly_mirror_symmetric(architecture);
+    }
+}
+
+fn exactly_mirror_symmetric(architecture: Architecture) {
     use chuhan::random::Rng;
-    let net = FloatNetwork::random(7, Architecture::default()).quantise();
+    let net = FloatNetwork::random(7, architecture).quantise();
     let mut rng = Rng::new(11);
     let mut checked = 0;
     for _ in 0..100 {
@@ -249,7 +297,7 @@ fn the_integer_network_is_exactly_mirror_symmetric() {
             assert_eq!(
                 evaluate(&net, &pos),
                 evaluate(&net, &mirror),
-                "{}",
+                "{architecture:?} {}",
                 pos.to_fen()
             );
             checked += 1;
@@ -340,6 +388,7 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
         ),
         "command = chuhan train ".to_string(),
         " --epochs 3 --lr 0.002 --lr-end 0.01 --batch 128 --lambda 0 ".to_string(),
+        " --king-buckets none ".to_string(),
         " --validation 0.5".to_string(),
         "program = chuhan ".to_string(),
         "kept = epoch ".to_string(),
@@ -363,6 +412,47 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
         session.out
     );
     for path in [data, out, checkpoint] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn chuhan_train_with_king_buckets_writes_a_network_the_engine_plays_with() {
+    let data = data_file("king-data.bin", 4);
+    let out = temp("king.nnue");
+    let flags = [
+        "--epochs",
+        "1",
+        "--batch",
+        "128",
+        "--king-buckets",
+        "square",
+    ];
+    let (ok, _, stderr) = chuhan_train(&data, &out, &flags);
+    assert!(ok, "{stderr}");
+    let net = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(net.king_buckets, KingBuckets::Square);
+    let recipe_path = PathBuf::from(format!("{}.recipe", out.display()));
+    let recipe = std::fs::read_to_string(&recipe_path).unwrap();
+    assert!(recipe.contains(" --king-buckets square "), "{recipe}");
+    // A search walks king moves across the buckets; the accumulator's own
+    // checks are the library's (tests/eval/nnue.rs).
+    let mut e = crate::engine_process::Engine::ucci();
+    e.send(&format!("setoption evalfile {}", out.display()));
+    e.send("setoption usennue true");
+    let fen = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("eval");
+    let said = e.until("eval total", crate::engine_process::SLOW);
+    let expected = format!("eval side red evaluation network {:016x}", net.hash());
+    assert!(said.contains(&expected), "{said:?}");
+    e.send("go depth 6");
+    let best = e.until_best(crate::engine_process::SLOW);
+    crate::engine_process::legal_best(&best, &chuhan::Position::from_fen(fen).unwrap());
+    let (ok, _, stderr) = chuhan_train(&data, &out, &["--king-buckets", "file"]);
+    assert!(!ok && stderr.contains("file"), "{stderr}");
+    let checkpoint = PathBuf::from(format!("{}.ckpt", out.display()));
+    for path in [data, out, checkpoint, recipe_path] {
         let _ = std::fs::remove_file(path);
     }
 }

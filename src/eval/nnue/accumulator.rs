@@ -1,13 +1,15 @@
 //! The accumulator: the first layer's sums for both sides, kept up to date
 //! move by move (a move changes at most three features of each side), and
-//! the same sums computed from scratch.
+//! the same sums computed from scratch, as they are for a side whose king
+//! moves into another king bucket ([`super::king_buckets`]).
 
 use super::buckets::output_bucket;
 use super::features::{active_features, feature};
+use super::king_buckets::own_king_square;
 use super::network::Network;
 use super::shape::HIDDEN;
 use super::simd::{move_and_take, move_piece, Row};
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, Move, PieceKind, Position};
 
 /// The first layer's sums, one row per viewing side (by `Color::index`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,8 +25,9 @@ impl Accumulator {
             sums: [net.input_bias; 2],
         };
         for view in Color::ALL {
+            let bucket = net.king_buckets.of_side(pos, view);
             for f in active_features(pos, view) {
-                add(&mut acc.sums[view.index()], &net.input_weights[f]);
+                add(&mut acc.sums[view.index()], net.input_row(bucket, f));
             }
         }
         acc
@@ -42,11 +45,19 @@ impl Accumulator {
         };
         for view in Color::ALL {
             let (old, out) = (&self.sums[view.index()], &mut next.sums[view.index()]);
-            let from = &net.input_weights[feature(view, mover, mv.from())];
-            let to = &net.input_weights[feature(view, mover, mv.to())];
+            let bucket = net.king_buckets.of_side(pos, view);
+            if mover.kind == PieceKind::King && mover.color == view {
+                let moved_to = net.king_buckets.of(own_king_square(view, mv.to()));
+                if moved_to != bucket {
+                    *out = refreshed_after(net, pos, mv, view, moved_to);
+                    continue;
+                }
+            }
+            let from = net.input_row(bucket, feature(view, mover, mv.from()));
+            let to = net.input_row(bucket, feature(view, mover, mv.to()));
             match victim {
                 Some(victim) => {
-                    let taken = &net.input_weights[feature(view, victim, mv.to())];
+                    let taken = net.input_row(bucket, feature(view, victim, mv.to()));
                     move_and_take(out, old, to, from, taken)
                 }
                 None => move_piece(out, old, to, from),
@@ -71,6 +82,28 @@ impl Accumulator {
 /// The network's evaluation of `pos` for the side to move, from scratch.
 pub fn evaluate(net: &Network, pos: &Position) -> i32 {
     Accumulator::refresh(net, pos).evaluate(net, pos)
+}
+
+/// `view`'s sums from scratch after `mv` in `pos`, in king bucket `bucket`:
+/// every piece but the mover and its victim where they stand, then the
+/// mover where it lands.
+fn refreshed_after(net: &Network, pos: &Position, mv: Move, view: Color, bucket: usize) -> Row {
+    let mut sums = net.input_bias;
+    for sq in pos.occupied() {
+        if sq == mv.from() || sq == mv.to() {
+            continue;
+        }
+        if let Some(piece) = pos.piece_at(sq) {
+            add(&mut sums, net.input_row(bucket, feature(view, piece, sq)));
+        }
+    }
+    if let Some(mover) = pos.piece_at(mv.from()) {
+        add(
+            &mut sums,
+            net.input_row(bucket, feature(view, mover, mv.to())),
+        );
+    }
+    sums
 }
 
 #[inline]

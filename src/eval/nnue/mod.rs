@@ -1,5 +1,6 @@
 //! The neural network evaluation (NNUE): 1,260 inputs per side (a piece of
-//! either owner on a square, [`features`]), an accumulator of
+//! either owner on a square, [`features`], in the weights of the viewing
+//! side's king bucket, [`king_buckets`]), an accumulator of
 //! [`shape::HIDDEN`] sums per side kept up to date move by move
 //! ([`accumulator`], its loops in [`simd`]), a clipped or squared clipped
 //! activation and an output layer chosen by the material left
@@ -9,6 +10,7 @@
 pub mod accumulator;
 pub mod buckets;
 pub mod features;
+pub mod king_buckets;
 pub mod network;
 pub mod shape;
 pub mod simd;

@@ -2,16 +2,19 @@
 //!
 //! ```text
 //! offset 0   8 bytes  magic "CHUHANNN"
-//! offset 8   u16      format version (2)
-//! offset 10  u16      inputs per side (1260, see super::features)
+//! offset 8   u16      format version (2, or 3 with king buckets)
+//! offset 10  u16      inputs per side (1260, see super::features, times
+//!                     the king buckets)
 //! offset 12  u16      accumulator size per side (HIDDEN)
 //! offset 14  u16      output scale: centipawns per unit of output
 //! offset 16  u16      output buckets (see super::buckets), 1 to 16
 //! offset 18  u8       activation: 0 clipped, 1 squared clipped
-//! offset 19  u8       reserved, 0
+//! offset 19  u8       king buckets (see super::king_buckets): 0 none,
+//!                     1 by rank, 2 by square; version 2 writes 0
 //! offset 20  u16      the output weights' quantisation (QB)
 //! offset 22  u16      reserved, 0
-//! offset 24  i16 x inputs x HIDDEN   input weights, feature by feature
+//! offset 24  i16 x inputs x HIDDEN   input weights, feature by feature,
+//!                                    king bucket by king bucket
 //!            i16 x HIDDEN            accumulator biases
 //!            i16 x 2 x HIDDEN        output weights of each bucket: side
 //!                                    to move, then the other
@@ -23,10 +26,13 @@
 //! values times [`QA`], output weights times QB, output biases times
 //! `QA * QB`: the accumulator's clipped values run from 0 to `QA`.
 //!
-//! Version 1 (still read) had a 16-byte header (no buckets, activation or
+//! A network without king buckets is written as version 2, byte for byte
+//! what builds before version 3 wrote and read. Version 1 (still read) had
+//! a 16-byte header (no buckets, activation or
 //! QB field: one bucket, clipped, QB 1024).
 
 use super::features::FEATURES;
+use super::king_buckets::KingBuckets;
 use super::simd::{dot_clipped, dot_squared, Row, MAX_SQUARED_WEIGHT};
 use crate::checksum::fnv1a;
 use std::fmt;
@@ -34,7 +40,10 @@ use std::fmt;
 use super::shape::{HIDDEN, QA};
 
 pub const MAGIC: &[u8; 8] = b"CHUHANNN";
-pub const VERSION: u16 = 2;
+/// The newest format, written where a network has king buckets.
+pub const VERSION: u16 = 3;
+/// The format of a network without king buckets.
+const PLAIN_VERSION: u16 = 2;
 const HEADER_LEN: usize = 24;
 const V1_HEADER_LEN: usize = 16;
 /// Version 1's output quantisation.
@@ -67,9 +76,11 @@ impl Activation {
     }
 }
 
-/// The length of a version-2 network file with `buckets` output buckets.
-pub const fn file_len(buckets: usize) -> usize {
-    HEADER_LEN + 2 * (FEATURES * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets + 8
+/// The length of a version-2 or -3 network file with `buckets` output
+/// buckets and `king_buckets`.
+pub const fn file_len(buckets: usize, king_buckets: KingBuckets) -> usize {
+    let inputs = FEATURES * king_buckets.count();
+    HEADER_LEN + 2 * (inputs * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets + 8
 }
 
 /// The length of a version-1 file.
@@ -78,8 +89,9 @@ const V1_FILE_LEN: usize = V1_HEADER_LEN + 2 * (FEATURES * HIDDEN + 3 * HIDDEN) 
 /// A network ready to evaluate.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
-    /// `FEATURES` rows of `HIDDEN`.
+    /// `FEATURES` rows of `HIDDEN` per king bucket.
     pub input_weights: Vec<Row>,
+    pub king_buckets: KingBuckets,
     pub input_bias: Row,
     pub activation: Activation,
     /// Per output bucket: the side to move's half, then the other side's.
@@ -96,8 +108,9 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network({FEATURES}x{HIDDEN}x2, {} buckets, {:?}, hash {:016x})",
+            "Network({FEATURES}x{HIDDEN}x2, {} buckets, king buckets {}, {:?}, hash {:016x})",
             self.buckets(),
+            self.king_buckets.name(),
             self.activation,
             self.hash()
         )
@@ -114,6 +127,7 @@ pub enum NetworkError {
         hidden: u16,
     },
     Buckets(u16),
+    KingBuckets(u8),
     Activation(u8),
     Length {
         expected: usize,
@@ -133,16 +147,17 @@ impl fmt::Display for NetworkError {
             NetworkError::Version(v) => {
                 write!(
                     f,
-                    "network format version {v}, this build reads 1 and {VERSION}"
+                    "network format version {v}, this build reads 1 to {VERSION}"
                 )
             }
             NetworkError::Shape { inputs, hidden } => write!(
                 f,
-                "a {inputs}x{hidden} network, this build evaluates {FEATURES}x{HIDDEN}"
+                "a {inputs}x{hidden} network, this build evaluates {FEATURES}x{HIDDEN} (times its king buckets)"
             ),
             NetworkError::Buckets(b) => {
                 write!(f, "{b} output buckets, this build reads 1 to {MAX_BUCKETS}")
             }
+            NetworkError::KingBuckets(code) => write!(f, "unknown king-bucket layout {code}"),
             NetworkError::Activation(code) => write!(f, "unknown activation {code}"),
             NetworkError::Length { expected, found } => {
                 write!(
@@ -171,6 +186,7 @@ impl std::error::Error for NetworkError {}
 struct Header {
     scale: u16,
     buckets: usize,
+    king_buckets: KingBuckets,
     activation: Activation,
     output_quantisation: u16,
     len: usize,
@@ -183,17 +199,23 @@ fn header(bytes: &[u8]) -> Result<Header, NetworkError> {
     }
     let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
     let version = u16_at(8);
-    if version != 1 && version != VERSION {
+    if !(1..=VERSION).contains(&version) {
         return Err(NetworkError::Version(version));
     }
     let (inputs, hidden) = (u16_at(10), u16_at(12));
-    if inputs as usize != FEATURES || hidden as usize != HIDDEN {
-        return Err(NetworkError::Shape { inputs, hidden });
-    }
+    let shape = |king_buckets: KingBuckets| {
+        if inputs as usize == FEATURES * king_buckets.count() && hidden as usize == HIDDEN {
+            Ok(())
+        } else {
+            Err(NetworkError::Shape { inputs, hidden })
+        }
+    };
     if version == 1 {
+        shape(KingBuckets::None)?;
         return Ok(Header {
             scale: u16_at(14),
             buckets: 1,
+            king_buckets: KingBuckets::None,
             activation: Activation::Clipped,
             output_quantisation: V1_QB as u16,
             len: V1_FILE_LEN,
@@ -206,6 +228,11 @@ fn header(bytes: &[u8]) -> Result<Header, NetworkError> {
             found: bytes.len(),
         });
     }
+    let king_buckets = match version {
+        PLAIN_VERSION => KingBuckets::None,
+        _ => KingBuckets::from_code(bytes[19]).ok_or(NetworkError::KingBuckets(bytes[19]))?,
+    };
+    shape(king_buckets)?;
     let buckets = u16_at(16);
     if buckets == 0 || buckets as usize > MAX_BUCKETS {
         return Err(NetworkError::Buckets(buckets));
@@ -214,15 +241,16 @@ fn header(bytes: &[u8]) -> Result<Header, NetworkError> {
     Ok(Header {
         scale: u16_at(14),
         buckets: buckets as usize,
+        king_buckets,
         activation,
         output_quantisation: u16_at(20),
-        len: file_len(buckets as usize),
+        len: file_len(buckets as usize, king_buckets),
         body_at: HEADER_LEN,
     })
 }
 
 impl Network {
-    /// Reads a network from the bytes of its file (version 1 or 2).
+    /// Reads a network from the bytes of its file (version 1, 2 or 3).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         let header = header(bytes)?;
         if bytes.len() != header.len {
@@ -251,7 +279,8 @@ impl Network {
                 .for_each(|v| *v = values.next().expect("length checked"));
             row
         };
-        let input_weights = (0..FEATURES).map(|_| row()).collect();
+        let inputs = FEATURES * header.king_buckets.count();
+        let input_weights = (0..inputs).map(|_| row()).collect();
         let input_bias = row();
         let output_weights: Vec<[Row; 2]> = (0..header.buckets).map(|_| [row(), row()]).collect();
         let output_bias = body[weights_end..]
@@ -270,6 +299,7 @@ impl Network {
         }
         Ok(Network {
             input_weights,
+            king_buckets: header.king_buckets,
             input_bias,
             activation: header.activation,
             output_weights,
@@ -279,20 +309,24 @@ impl Network {
         })
     }
 
-    /// The bytes of its file (version 2).
+    /// The bytes of its file (version 3 with king buckets, else 2).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(file_len(self.buckets()));
+        let mut out = Vec::with_capacity(file_len(self.buckets(), self.king_buckets));
         out.extend_from_slice(MAGIC);
+        let version = match self.king_buckets {
+            KingBuckets::None => PLAIN_VERSION,
+            _ => VERSION,
+        };
         for v in [
-            VERSION,
-            FEATURES as u16,
+            version,
+            (FEATURES * self.king_buckets.count()) as u16,
             HIDDEN as u16,
             self.scale,
             self.buckets() as u16,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&[self.activation.code(), 0]);
+        out.extend_from_slice(&[self.activation.code(), self.king_buckets.code()]);
         out.extend_from_slice(&self.output_quantisation.to_le_bytes());
         out.extend_from_slice(&0u16.to_le_bytes());
         let rows = self
@@ -321,6 +355,13 @@ impl Network {
 
     pub fn buckets(&self) -> usize {
         self.output_weights.len()
+    }
+
+    /// The input weights of `feature` (see [`super::features`]) in king
+    /// bucket `king_bucket`.
+    #[inline]
+    pub fn input_row(&self, king_bucket: usize, feature: usize) -> &Row {
+        &self.input_weights[king_bucket * FEATURES + feature]
     }
 
     /// The evaluation, in centipawns for the side to move, of the

@@ -1,6 +1,7 @@
 //! Where a training run stands, to resume from, and its file.
 
 use super::network::{Architecture, FloatNetwork};
+use crate::eval::nnue::king_buckets::KingBuckets;
 use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
 use crate::learn::adam::Adam;
 
@@ -13,13 +14,16 @@ pub struct Checkpoint {
     pub epochs_done: usize,
 }
 
-const CHECKPOINT_MAGIC: &[u8; 8] = b"CHUHANC2";
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CHUHANC3";
+/// The format before king buckets, still read: no king-bucket byte.
+const PLAIN_MAGIC: &[u8; 8] = b"CHUHANC2";
 
 /// Why bytes are not a checkpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckpointError {
     NotACheckpoint,
     Activation(u8),
+    KingBuckets(u8),
     Buckets(usize),
     Length { found: usize, expected: usize },
 }
@@ -29,6 +33,7 @@ impl std::fmt::Display for CheckpointError {
         match self {
             CheckpointError::NotACheckpoint => f.write_str("not a checkpoint of chuhan's trainer"),
             CheckpointError::Activation(code) => write!(f, "unknown activation {code}"),
+            CheckpointError::KingBuckets(code) => write!(f, "unknown king-bucket layout {code}"),
             CheckpointError::Buckets(buckets) => write!(f, "{buckets} output buckets"),
             CheckpointError::Length { found, expected } => write!(
                 f,
@@ -51,10 +56,11 @@ impl Checkpoint {
         }
     }
 
-    /// The magic "CHUHANC2", then as little-endian integers the buckets
-    /// (u16), the activation (u8, as in the network file), the epochs done
-    /// (u32) and Adam's steps (u32), then the parameters, Adam's first and
-    /// second moments, each as little-endian `f32`.
+    /// The magic "CHUHANC3", then as little-endian integers the buckets
+    /// (u16), the activation and the king buckets (u8 each, as in the
+    /// network file), the epochs done (u32) and Adam's steps (u32), then the
+    /// parameters, Adam's first and second moments, each as little-endian
+    /// `f32`. "CHUHANC2" files, without the king buckets' byte, are read too.
     pub fn to_bytes(&self) -> Vec<u8> {
         let arch = self.net.architecture;
         let mut out = CHECKPOINT_MAGIC.to_vec();
@@ -63,6 +69,7 @@ impl Checkpoint {
             Activation::Clipped => 0,
             Activation::SquaredClipped => 1,
         });
+        out.push(arch.king_buckets.code());
         out.extend_from_slice(&(self.epochs_done as u32).to_le_bytes());
         let (moment, velocity, steps) = self.adam.state();
         out.extend_from_slice(&(steps as u32).to_le_bytes());
@@ -74,8 +81,11 @@ impl Checkpoint {
 
     /// Reads what [`Checkpoint::to_bytes`] wrote.
     pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
-        const HEAD: usize = 8 + 2 + 1 + 4 + 4;
-        if bytes.len() < HEAD || &bytes[..8] != CHECKPOINT_MAGIC {
+        let plain = bytes.len() >= 8 && &bytes[..8] == PLAIN_MAGIC;
+        // Where the epochs done stand, after the king buckets' byte if any.
+        let counts_at = if plain { 11 } else { 12 };
+        let head = counts_at + 4 + 4;
+        if bytes.len() < head || !(plain || &bytes[..8] == CHECKPOINT_MAGIC) {
             return Err(CheckpointError::NotACheckpoint);
         }
         let buckets = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
@@ -84,23 +94,30 @@ impl Checkpoint {
             1 => Activation::SquaredClipped,
             other => return Err(CheckpointError::Activation(other)),
         };
+        let king_buckets = match plain {
+            true => KingBuckets::None,
+            false => {
+                KingBuckets::from_code(bytes[11]).ok_or(CheckpointError::KingBuckets(bytes[11]))?
+            }
+        };
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(CheckpointError::Buckets(buckets));
         }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-        let (epochs_done, steps) = (u32_at(11) as usize, u32_at(15) as i32);
+        let (epochs_done, steps) = (u32_at(counts_at) as usize, u32_at(counts_at + 4) as i32);
         let architecture = Architecture {
             buckets,
+            king_buckets,
             activation,
         };
         let n = architecture.parameters();
-        if bytes.len() != HEAD + 3 * 4 * n {
+        if bytes.len() != head + 3 * 4 * n {
             return Err(CheckpointError::Length {
                 found: bytes.len(),
-                expected: HEAD + 3 * 4 * n,
+                expected: head + 3 * 4 * n,
             });
         }
-        let floats: Vec<f32> = bytes[HEAD..]
+        let floats: Vec<f32> = bytes[head..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();

@@ -1,10 +1,11 @@
 //! The network in floating point, as the trainer sees it: its architecture
-//! (buckets, activation) and flat parameters, the forward and backward
-//! passes, and the rounding to the engine's integers.
+//! (output buckets, king buckets, activation) and flat parameters, the
+//! forward and backward passes, and the rounding to the engine's integers.
 
 use crate::core::Position;
 use crate::eval::nnue::buckets::{attacking_force, bucket_of_force};
 use crate::eval::nnue::features::{active_features, mirrored, FEATURES};
+use crate::eval::nnue::king_buckets::KingBuckets;
 use crate::eval::nnue::network::{Activation, Network};
 use crate::eval::nnue::shape::{HIDDEN, QA};
 use crate::eval::nnue::simd::MAX_SQUARED_WEIGHT;
@@ -32,6 +33,8 @@ const FREE: usize = HIDDEN / 2;
 pub struct Architecture {
     /// Output buckets by the attacking force left (1 to 16).
     pub buckets: usize,
+    /// Input weights by where the viewing side's king stands.
+    pub king_buckets: KingBuckets,
     pub activation: Activation,
 }
 
@@ -40,6 +43,7 @@ impl Default for Architecture {
     fn default() -> Architecture {
         Architecture {
             buckets: 8,
+            king_buckets: KingBuckets::None,
             activation: Activation::SquaredClipped,
         }
     }
@@ -88,19 +92,45 @@ impl Architecture {
     }
 
     // Where each tensor starts in the flat parameter vector: the free
-    // units' input weights (`FEATURES` rows of `FREE`), their biases, the
-    // output weights (per bucket: side to move, then the other, `FREE`
+    // units' input weights (with king buckets first a shared set, then per
+    // king bucket `FEATURES` rows of `FREE`), their biases, the output
+    // weights (per output bucket: side to move, then the other, `FREE`
     // each), the output biases (one per bucket).
     const W1_AT: usize = 0;
-    const B1_AT: usize = FEATURES * FREE;
-    const W2_AT: usize = Self::B1_AT + FREE;
+
+    /// With king buckets, a set of input rows every bucket adds to its own
+    /// (a factoriser, as nnue-pytorch trains king buckets): what a piece on
+    /// a square is worth wherever the king stands is learned from every
+    /// position, and each bucket learns only its difference. The engine
+    /// gets the sums. Without king buckets, none.
+    fn shared_sets(self) -> usize {
+        usize::from(self.king_buckets != KingBuckets::None)
+    }
+
+    /// Where the shared input row of `feature` starts (with king buckets).
+    fn shared_at(self, feature: usize) -> usize {
+        Self::W1_AT + feature * FREE
+    }
+
+    /// Where the input row of `feature` in king bucket `king_bucket` starts.
+    fn w1_at(self, king_bucket: usize, feature: usize) -> usize {
+        Self::W1_AT + ((self.shared_sets() + king_bucket) * FEATURES + feature) * FREE
+    }
+
+    fn b1_at(self) -> usize {
+        self.w1_at(self.king_buckets.count(), 0)
+    }
+
+    fn w2_start(self) -> usize {
+        self.b1_at() + FREE
+    }
 
     fn w2_at(self, bucket: usize, side: usize) -> usize {
-        Self::W2_AT + (bucket * 2 + side) * FREE
+        self.w2_start() + (bucket * 2 + side) * FREE
     }
 
     fn b2_at(self) -> usize {
-        Self::W2_AT + self.buckets * 2 * FREE
+        self.w2_start() + self.buckets * 2 * FREE
     }
 
     /// Parameters of the network.
@@ -130,11 +160,11 @@ impl FloatNetwork {
     pub fn random(seed: u64, architecture: Architecture) -> FloatNetwork {
         let mut rng = Rng::new(seed);
         let mut parameters = vec![0.0f32; architecture.parameters()];
-        for w in &mut parameters[Architecture::W1_AT..Architecture::B1_AT] {
+        for w in &mut parameters[Architecture::W1_AT..architecture.b1_at()] {
             *w = (rng.next_f64() as f32 - 0.5) * 0.2;
         }
-        parameters[Architecture::B1_AT..Architecture::W2_AT].fill(0.25);
-        for w in &mut parameters[Architecture::W2_AT..architecture.b2_at()] {
+        parameters[architecture.b1_at()..architecture.w2_start()].fill(0.25);
+        for w in &mut parameters[architecture.w2_start()..architecture.b2_at()] {
             *w = (rng.next_f64() as f32 - 0.5) * 0.1;
         }
         FloatNetwork {
@@ -150,6 +180,7 @@ impl FloatNetwork {
     pub fn from_network(net: &Network) -> FloatNetwork {
         let architecture = Architecture {
             buckets: net.output_weights.len(),
+            king_buckets: net.king_buckets,
             activation: net.activation,
         };
         let qa = QA as f32;
@@ -160,11 +191,12 @@ impl FloatNetwork {
                 .zip(&row[..FREE])
                 .for_each(|(p, &w)| *p = w as f32 / q);
         };
-        for (f, row) in net.input_weights.iter().enumerate() {
-            let at = Architecture::W1_AT + f * FREE;
+        // The engine's rows are the sums: the shared set stays at zero.
+        for (i, row) in net.input_weights.iter().enumerate() {
+            let at = architecture.w1_at(i / FEATURES, i % FEATURES);
             free(row, &mut parameters[at..at + FREE], qa);
         }
-        let biases = Architecture::B1_AT..Architecture::W2_AT;
+        let biases = architecture.b1_at()..architecture.w2_start();
         free(&net.input_bias, &mut parameters[biases], qa);
         for (bucket, sides) in net.output_weights.iter().enumerate() {
             for (side, row) in sides.iter().enumerate() {
@@ -181,18 +213,41 @@ impl FloatNetwork {
         }
     }
 
+    /// Where the input rows of one side's `features` start: for the free
+    /// units in the side's king bucket, for the twins the mirrored feature
+    /// in the mirrored bucket; then, with king buckets, the shared rows.
+    fn input_rows<'a>(&self, features: &'a [u16]) -> impl Iterator<Item = [usize; 2]> + 'a {
+        let arch = self.architecture;
+        let bucket = arch.king_buckets.of_features(features);
+        let twin_bucket = arch.king_buckets.mirrored(bucket);
+        let own = features.iter().map(move |&f| {
+            let f = f as usize;
+            [arch.w1_at(bucket, f), arch.w1_at(twin_bucket, mirrored(f))]
+        });
+        let shared = features
+            .iter()
+            .take(arch.shared_sets() * features.len())
+            .map(move |&f| {
+                let f = f as usize;
+                [arch.shared_at(f), arch.shared_at(mirrored(f))]
+            });
+        own.chain(shared)
+    }
+
     /// The free units' sums and their twins' for one side's `features`.
     fn side_sums(&self, features: &[u16]) -> [[f32; FREE]; 2] {
+        let arch = self.architecture;
         let p = &self.parameters;
         let mut plain = [0.0f32; FREE];
-        plain.copy_from_slice(&p[Architecture::B1_AT..Architecture::W2_AT]);
+        plain.copy_from_slice(&p[arch.b1_at()..arch.w2_start()]);
         let mut twin = plain;
-        let row = |f: usize| &p[Architecture::W1_AT + f * FREE..][..FREE];
-        for &f in features {
-            let f = f as usize;
-            plain.iter_mut().zip(row(f)).for_each(|(a, w)| *a += w);
+        for [at, twin_at] in self.input_rows(features) {
+            plain
+                .iter_mut()
+                .zip(&p[at..][..FREE])
+                .for_each(|(a, w)| *a += w);
             twin.iter_mut()
-                .zip(row(mirrored(f)))
+                .zip(&p[twin_at..][..FREE])
                 .for_each(|(a, w)| *a += w);
         }
         [plain, twin]
@@ -253,14 +308,13 @@ impl FloatNetwork {
                 through[0][i] = push * p[w2 + i] * arch.slope(plain[i]);
                 through[1][i] = push * p[w2 + i] * arch.slope(twin[i]);
             }
-            gradient[Architecture::B1_AT..Architecture::W2_AT]
+            gradient[arch.b1_at()..arch.w2_start()]
                 .iter_mut()
                 .enumerate()
                 .for_each(|(i, g)| *g += through[0][i] + through[1][i]);
-            for &f in features {
-                let f = f as usize;
-                for (row, through) in [(f, &through[0]), (mirrored(f), &through[1])] {
-                    let row = &mut gradient[Architecture::W1_AT + row * FREE..][..FREE];
+            for [at, twin_at] in self.input_rows(features) {
+                for (at, through) in [(at, &through[0]), (twin_at, &through[1])] {
+                    let row = &mut gradient[at..][..FREE];
                     row.iter_mut().zip(through).for_each(|(g, t)| *g += t);
                 }
             }
@@ -271,11 +325,24 @@ impl FloatNetwork {
     /// Keeps the weights where the engine's integers hold them.
     pub(super) fn clip(&mut self) {
         let arch = self.architecture;
-        for w in &mut self.parameters[Architecture::W1_AT..Architecture::W2_AT] {
+        for w in &mut self.parameters[Architecture::W1_AT..arch.w2_start()] {
             *w = w.clamp(-MAX_INPUT_WEIGHT, MAX_INPUT_WEIGHT);
         }
+        // A bucket's own weight is held so that its sum with the shared one is.
+        if arch.shared_sets() > 0 {
+            for (bucket, f) in
+                (0..arch.king_buckets.count()).flat_map(|b| (0..FEATURES).map(move |f| (b, f)))
+            {
+                let (own, shared) = (arch.w1_at(bucket, f), arch.shared_at(f));
+                for i in 0..FREE {
+                    let s = self.parameters[shared + i];
+                    let w = &mut self.parameters[own + i];
+                    *w = w.clamp(-MAX_INPUT_WEIGHT - s, MAX_INPUT_WEIGHT - s);
+                }
+            }
+        }
         let limit = arch.max_output_weight();
-        for w in &mut self.parameters[Architecture::W2_AT..arch.b2_at()] {
+        for w in &mut self.parameters[arch.w2_start()..arch.b2_at()] {
             *w = w.clamp(-limit, limit);
         }
     }
@@ -283,8 +350,7 @@ impl FloatNetwork {
     /// Shrinks the weights (not the biases) by `factor`: decoupled weight decay.
     pub(super) fn decay(&mut self, factor: f32) {
         let arch = self.architecture;
-        let weights =
-            (Architecture::W1_AT..Architecture::B1_AT).chain(Architecture::W2_AT..arch.b2_at());
+        let weights = (Architecture::W1_AT..arch.b1_at()).chain(arch.w2_start()..arch.b2_at());
         for i in weights {
             self.parameters[i] *= factor;
         }
@@ -295,7 +361,7 @@ impl FloatNetwork {
     pub fn quantise(&self) -> Network {
         let arch = self.architecture;
         let p = &self.parameters;
-        let largest = p[Architecture::W2_AT..arch.b2_at()]
+        let largest = p[arch.w2_start()..arch.b2_at()]
             .iter()
             .fold(0.0f32, |m, w| m.max(w.abs()));
         let qb = arch.output_quantisation(largest);
@@ -304,23 +370,35 @@ impl FloatNetwork {
                 .round()
                 .clamp(i16::MIN as f32, i16::MAX as f32) as i16
         };
-        // A full row from the free units' values at `plain` and the twins' at `twin`.
-        let row = |plain: usize, twin: usize, q: i32| {
+        // A full row from the free units' values, the sum of the rows at
+        // `plain`, and the twins', the sum of those at `twin`.
+        let row = |plain: &[usize], twin: &[usize], q: i32| {
+            let sum = |at: &[usize], i: usize| at.iter().map(|&a| p[a + i]).sum::<f32>();
             let mut row = [0i16; HIDDEN];
             for i in 0..FREE {
-                row[i] = round(p[plain + i], q);
-                row[FREE + i] = round(p[twin + i], q);
+                row[i] = round(sum(plain, i), q);
+                row[FREE + i] = round(sum(twin, i), q);
             }
             row
         };
-        let input_row = |f: usize| {
-            let at = |f: usize| Architecture::W1_AT + f * FREE;
-            row(at(f), at(mirrored(f)), QA)
+        // Row `i` is feature `i % FEATURES` in king bucket `i / FEATURES`.
+        let input_row = |i: usize| {
+            let (bucket, f) = (i / FEATURES, i % FEATURES);
+            let twin_bucket = arch.king_buckets.mirrored(bucket);
+            let (plain, twin) = (arch.w1_at(bucket, f), arch.w1_at(twin_bucket, mirrored(f)));
+            match arch.shared_sets() {
+                0 => row(&[plain], &[twin], QA),
+                _ => row(
+                    &[plain, arch.shared_at(f)],
+                    &[twin, arch.shared_at(mirrored(f))],
+                    QA,
+                ),
+            }
         };
-        let bias = row(Architecture::B1_AT, Architecture::B1_AT, QA);
+        let bias = row(&[arch.b1_at()], &[arch.b1_at()], QA);
         let output_weights = (0..arch.buckets)
             .map(|b| {
-                let side = |s| row(arch.w2_at(b, s), arch.w2_at(b, s), qb);
+                let side = |s| row(&[arch.w2_at(b, s)], &[arch.w2_at(b, s)], qb);
                 [side(0), side(1)]
             })
             .collect();
@@ -328,7 +406,10 @@ impl FloatNetwork {
             .map(|b| (p[arch.b2_at() + b] * (QA * qb) as f32).round() as i32)
             .collect();
         Network {
-            input_weights: (0..FEATURES).map(input_row).collect(),
+            input_weights: (0..FEATURES * arch.king_buckets.count())
+                .map(input_row)
+                .collect(),
+            king_buckets: arch.king_buckets,
             input_bias: bias,
             activation: arch.activation,
             output_weights,
