@@ -28,8 +28,8 @@
 //!
 //! A network without king buckets is written as version 2, byte for byte
 //! what builds before version 3 wrote and read. Version 1 (still read) had
-//! a 16-byte header (no buckets, activation or
-//! QB field: one bucket, clipped, QB 1024).
+//! a 16-byte header (no buckets, activation or QB field: one bucket,
+//! clipped, QB 1024).
 
 use super::features::FEATURES;
 use super::king_buckets::KingBuckets;
