@@ -157,10 +157,17 @@ pub(super) struct Forward {
 
 impl FloatNetwork {
     /// Small random weights (seeded), biases that leave most units active.
+    /// With king buckets the shared input weights are random and each
+    /// bucket's own start at zero: every bucket starts as the same network,
+    /// and parts only where the data says so.
     pub fn random(seed: u64, architecture: Architecture) -> FloatNetwork {
         let mut rng = Rng::new(seed);
         let mut parameters = vec![0.0f32; architecture.parameters()];
-        for w in &mut parameters[Architecture::W1_AT..architecture.b1_at()] {
+        let random_inputs = match architecture.shared_sets() {
+            0 => Architecture::W1_AT..architecture.b1_at(),
+            _ => Architecture::W1_AT..architecture.w1_at(0, 0),
+        };
+        for w in &mut parameters[random_inputs] {
             *w = (rng.next_f64() as f32 - 0.5) * 0.2;
         }
         parameters[architecture.b1_at()..architecture.w2_start()].fill(0.25);
