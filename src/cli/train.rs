@@ -64,6 +64,10 @@ pub struct TrainArgs {
     /// Decoupled weight decay per unit of step size (0: none).
     #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
     weight_decay: f64,
+    /// Decoupled decay of the king buckets' own weights alone (what each
+    /// adds to the weights they share), per unit of step size (0: none).
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = number::<f64>)]
+    king_bucket_decay: f64,
     /// Output buckets by the attacking force left, 1 to 16.
     #[arg(long, value_name = "N", default_value_t = Architecture::default().buckets, value_parser = number::<usize>)]
     buckets: usize,
@@ -101,9 +105,11 @@ pub struct TrainArgs {
 pub fn run(args: TrainArgs) -> Result<(), ToolError> {
     check_learning(args.lambda, args.input.validation, args.lr, args.batch)?;
     let lr_end_fits = args.lr_end > 0.0 && args.lr_end <= 1.0;
-    if !lr_end_fits || args.weight_decay.is_nan() || args.weight_decay < 0.0 {
+    let decays = [args.weight_decay, args.king_bucket_decay];
+    if !lr_end_fits || decays.iter().any(|d| d.is_nan() || *d < 0.0) {
         return Err(ToolError::Usage(
-            "--lr-end must be above 0 and at most 1, --weight-decay at least 0".into(),
+            "--lr-end must be above 0 and at most 1, --weight-decay and --king-bucket-decay at least 0"
+                .into(),
         ));
     }
     if !(1..=MAX_BUCKETS).contains(&args.buckets) {
@@ -158,6 +164,7 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         batch: args.batch,
         lambda: args.lambda,
         weight_decay: args.weight_decay,
+        king_bucket_decay: args.king_bucket_decay,
         seed: args.seed,
     };
     let checkpoint = PathBuf::from(format!("{}.ckpt", args.out.display()));
@@ -276,7 +283,7 @@ fn command(args: &TrainArgs) -> String {
         .as_ref()
         .map_or(String::new(), |p| format!(" --init {}", file_name(p)));
     format!(
-        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --buckets {} --king-buckets {} --activation {} --seed {} --validation {}{max}{init}",
+        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --king-bucket-decay {} --buckets {} --king-buckets {} --activation {} --seed {} --validation {}{max}{init}",
         data.join(" "),
         file_name(&args.out),
         args.epochs,
@@ -285,6 +292,7 @@ fn command(args: &TrainArgs) -> String {
         args.batch,
         args.lambda,
         args.weight_decay,
+        args.king_bucket_decay,
         args.buckets,
         args.king_buckets,
         args.activation,

@@ -192,6 +192,45 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
 }
 
 #[test]
+fn king_bucket_decay_pulls_every_bucket_back_to_the_shared_weights() {
+    use chuhan::eval::nnue::features::FEATURES;
+    let data = dataset(&records(8));
+    let architecture = Architecture {
+        king_buckets: KingBuckets::Rank,
+        ..Architecture::default()
+    };
+    let trained = |king_bucket_decay: f64| {
+        let mut state = Checkpoint::start(FloatNetwork::random(2, architecture));
+        let config = TrainConfig {
+            epochs: 1,
+            batch: 256,
+            learning_rate: 2e-3,
+            king_bucket_decay,
+            ..TrainConfig::default()
+        };
+        train(
+            &mut state,
+            &data,
+            None,
+            SCORE_SCALE,
+            &config,
+            &|| false,
+            &mut |_, _| {},
+        );
+        state.net.quantise()
+    };
+    let apart = |net: &Network| {
+        (0..FEATURES).any(|f| (1..3).any(|b| net.input_row(b, f) != net.input_row(0, f)))
+    };
+    assert!(apart(&trained(0.0)), "the buckets learn apart");
+    // A decay of one over the step size leaves nothing of a bucket's own.
+    assert!(
+        !apart(&trained(1.0 / 2e-3)),
+        "the buckets stay the shared network"
+    );
+}
+
+#[test]
 fn a_checkpoint_round_trips_and_a_wrong_one_is_refused() {
     for architecture in ARCHITECTURES {
         let state = Checkpoint::start(FloatNetwork::random(9, architecture));

@@ -46,6 +46,10 @@ pub struct TrainConfig {
     /// Decoupled weight decay: each step shrinks the weights by this times
     /// the step size.
     pub weight_decay: f64,
+    /// Decoupled decay of the king buckets' own weights alone (what each
+    /// adds to the shared ones), per unit of step size: each bucket is
+    /// pulled back toward the shared network unless the data holds it apart.
+    pub king_bucket_decay: f64,
     /// Orders the positions.
     pub seed: u64,
 }
@@ -59,6 +63,7 @@ impl Default for TrainConfig {
             batch: 4096,
             lambda: 0.0,
             weight_decay: 0.0,
+            king_bucket_decay: 0.0,
             seed: 1,
         }
     }
@@ -162,6 +167,7 @@ pub fn train(
     for epoch in state.epochs_done + 1..=config.epochs {
         let rate = learning_rate(config, epoch);
         let decay = 1.0 - (rate * config.weight_decay) as f32;
+        let bucket_decay = 1.0 - (rate * config.king_bucket_decay) as f32;
         let epoch_seed = config
             .seed
             .wrapping_mul(1_000_003)
@@ -181,6 +187,9 @@ pub fn train(
             state.adam.step(&mut state.net.parameters, &g, rate as f32);
             if config.weight_decay > 0.0 {
                 state.net.decay(decay);
+            }
+            if config.king_bucket_decay > 0.0 {
+                state.net.decay_king_buckets(bucket_decay);
             }
             state.net.clip();
         }

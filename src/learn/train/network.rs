@@ -363,6 +363,17 @@ impl FloatNetwork {
         }
     }
 
+    /// Shrinks the king buckets' own input weights (not the shared ones) by
+    /// `factor`; nothing without king buckets.
+    pub(super) fn decay_king_buckets(&mut self, factor: f32) {
+        let arch = self.architecture;
+        if arch.shared_sets() > 0 {
+            for w in &mut self.parameters[arch.w1_at(0, 0)..arch.b1_at()] {
+                *w *= factor;
+            }
+        }
+    }
+
     /// The network in the engine's integers: each free unit at its index,
     /// its twin `FREE` further on.
     pub fn quantise(&self) -> Network {
