@@ -239,6 +239,17 @@ fn a_checkpoint_round_trips_and_a_wrong_one_is_refused() {
         assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).is_err());
         assert!(Checkpoint::from_bytes(&state.net.quantise().to_bytes()).is_err());
     }
+    // A checkpoint written before king buckets ("CHUHANC2", no layout byte)
+    // reads as a network without them.
+    let state = Checkpoint::start(FloatNetwork::random(9, Architecture::default()));
+    let mut older = state.to_bytes();
+    assert_eq!(
+        older[11], 0,
+        "the layout byte of a network without king buckets"
+    );
+    older.remove(11);
+    older[7] = b'2';
+    assert_eq!(Checkpoint::from_bytes(&older), Ok(state));
 }
 
 #[test]

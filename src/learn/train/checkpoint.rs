@@ -94,11 +94,10 @@ impl Checkpoint {
             1 => Activation::SquaredClipped,
             other => return Err(CheckpointError::Activation(other)),
         };
-        let king_buckets = match plain {
-            true => KingBuckets::None,
-            false => {
-                KingBuckets::from_code(bytes[11]).ok_or(CheckpointError::KingBuckets(bytes[11]))?
-            }
+        let king_buckets = if plain {
+            KingBuckets::None
+        } else {
+            KingBuckets::from_code(bytes[11]).ok_or(CheckpointError::KingBuckets(bytes[11]))?
         };
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(CheckpointError::Buckets(buckets));
