@@ -191,6 +191,20 @@ fn training_lowers_the_loss_and_the_integer_network_evaluates_as_the_float_one()
     println!("worst rounding error {worst:.2} cp");
 }
 
+/// Trains `state` through every epoch of `config` at the fixed scale,
+/// without held-out data, stops or reports.
+fn train_through(state: &mut Checkpoint, data: &NetDataset, config: &TrainConfig) {
+    train(
+        state,
+        data,
+        None,
+        SCORE_SCALE,
+        config,
+        &|| false,
+        &mut |_, _| {},
+    );
+}
+
 #[test]
 fn king_bucket_decay_pulls_every_bucket_back_to_the_shared_weights() {
     use chuhan::eval::nnue::features::FEATURES;
@@ -208,15 +222,7 @@ fn king_bucket_decay_pulls_every_bucket_back_to_the_shared_weights() {
             king_bucket_decay,
             ..TrainConfig::default()
         };
-        train(
-            &mut state,
-            &data,
-            None,
-            SCORE_SCALE,
-            &config,
-            &|| false,
-            &mut |_, _| {},
-        );
+        train_through(&mut state, &data, &config);
         state.net.quantise()
     };
     let apart = |net: &Network| {
@@ -288,15 +294,7 @@ fn a_resumed_run_goes_on_as_the_whole_run() {
     };
     let fresh = || Checkpoint::start(FloatNetwork::random(5, Architecture::default()));
     let mut whole = fresh();
-    train(
-        &mut whole,
-        &data,
-        None,
-        SCORE_SCALE,
-        &config,
-        &|| false,
-        &mut |_, _| {},
-    );
+    train_through(&mut whole, &data, &config);
     // Stopped after two epochs, the state written then read back, then on.
     let mut saved = Vec::new();
     let mut first = fresh();
