@@ -5,7 +5,7 @@
 
 use super::buckets::output_bucket;
 use super::features::{active_features, feature};
-use super::king_buckets::own_king_square;
+use super::king_buckets::{own_king_square, KingBuckets};
 use super::network::Network;
 use super::shape::HIDDEN;
 use super::simd::{move_and_take, move_piece, Row};
@@ -43,16 +43,23 @@ impl Accumulator {
         let mut next = Accumulator {
             sums: [[0; HIDDEN]; 2],
         };
+        let layout = net.king_buckets;
+        // A king that moves into another bucket: its side's sums are refilled.
+        let crossing = (layout != KingBuckets::None && mover.kind == PieceKind::King)
+            .then(|| {
+                (
+                    mover.color,
+                    layout.of(own_king_square(mover.color, mv.to())),
+                )
+            })
+            .filter(|&(side, to)| to != layout.of_side(pos, side));
         for view in Color::ALL {
             let (old, out) = (&self.sums[view.index()], &mut next.sums[view.index()]);
-            let bucket = net.king_buckets.of_side(pos, view);
-            if mover.kind == PieceKind::King && mover.color == view {
-                let moved_to = net.king_buckets.of(own_king_square(view, mv.to()));
-                if moved_to != bucket {
-                    *out = refreshed_after(net, pos, mv, view, moved_to);
-                    continue;
-                }
+            if let Some((_, moved_to)) = crossing.filter(|&(side, _)| side == view) {
+                *out = refreshed_after(net, pos, mv, view, moved_to);
+                continue;
             }
+            let bucket = layout.of_side(pos, view);
             let from = net.input_row(bucket, feature(view, mover, mv.from()));
             let to = net.input_row(bucket, feature(view, mover, mv.to()));
             match victim {
