@@ -75,8 +75,8 @@ pub struct TrainArgs {
     /// set), rank (its rank in the palace: 3 sets) or square (each palace
     /// square: 9 sets). A king move into another bucket refills its side's
     /// accumulator in the engine.
-    #[arg(long, value_name = "LAYOUT", default_value = "none", value_parser = ["none", "rank", "square"])]
-    king_buckets: String,
+    #[arg(long, value_name = "LAYOUT", default_value = "none", value_parser = king_bucket_layout)]
+    king_buckets: KingBuckets,
     /// The activation: squared (clamp(x, 0, 1)^2) or clipped (clamp(x, 0, 1)).
     #[arg(long, value_name = "KIND", default_value = "squared", value_parser = ["squared", "clipped"])]
     activation: String,
@@ -124,7 +124,7 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         .build_global();
     let architecture = Architecture {
         buckets: args.buckets,
-        king_buckets: KingBuckets::from_name(&args.king_buckets).unwrap_or_default(),
+        king_buckets: args.king_buckets,
         activation: match args.activation.as_str() {
             "clipped" => Activation::Clipped,
             _ => Activation::SquaredClipped,
@@ -294,11 +294,19 @@ fn command(args: &TrainArgs) -> String {
         args.weight_decay,
         args.king_bucket_decay,
         args.buckets,
-        args.king_buckets,
+        args.king_buckets.name(),
         args.activation,
         args.seed,
         args.input.validation,
     )
+}
+
+/// A king-bucket layout by its name (see [`KingBuckets::name`]).
+fn king_bucket_layout(name: &str) -> Result<KingBuckets, String> {
+    KingBuckets::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = KingBuckets::ALL.iter().map(|k| k.name()).collect();
+        format!("not a layout: {}", names.join(", "))
+    })
 }
 
 /// The network of a warm start, read from `path`, if it has the
