@@ -7,6 +7,8 @@
 mod engine_process;
 #[path = "../random_positions/mod.rs"]
 mod random_positions;
+#[path = "../scrambled_network/mod.rs"]
+mod scrambled_network;
 
 mod nnue;
 mod symmetry;

@@ -17,19 +17,14 @@ fn the_accumulator_kept_move_by_move_equals_a_fresh_one_over_a_long_random_walk(
 
 #[test]
 fn with_king_buckets_too_the_accumulator_kept_move_by_move_equals_a_fresh_one() {
-    use chuhan::learn::train::{Architecture, FloatNetwork};
+    use crate::scrambled_network::scrambled;
+    use chuhan::learn::train::Architecture;
     for king_buckets in [KingBuckets::Rank, KingBuckets::Square] {
         let architecture = Architecture {
             king_buckets,
             ..Architecture::default()
         };
-        // Every weight apart: a fresh network's buckets all start alike.
-        let mut float = FloatNetwork::random(21, architecture);
-        let mut rng = Rng::new(22);
-        for p in &mut float.parameters {
-            *p += (rng.next_f64() as f32 - 0.5) * 0.1;
-        }
-        let crossings = random_walk(&float.quantise());
+        let crossings = random_walk(&scrambled(21, architecture).quantise());
         assert!(
             crossings > 20,
             "{king_buckets:?}: {crossings} king moves across buckets"

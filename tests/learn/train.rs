@@ -5,6 +5,7 @@
 //! epoch and writes a network the engine reads; all of it with king buckets
 //! too.
 
+use crate::scrambled_network::scrambled;
 use crate::tool_run;
 
 use chuhan::book::Books;
@@ -73,18 +74,6 @@ const ARCHITECTURES: [Architecture; 4] = [
         activation: Activation::Clipped,
     },
 ];
-
-/// A random network of `architecture` with every parameter moved a little
-/// more at random: a fresh network's king buckets all start alike, and a
-/// test of their rows wants them apart.
-fn scrambled(seed: u64, architecture: Architecture) -> FloatNetwork {
-    let mut net = FloatNetwork::random(seed, architecture);
-    let mut rng = chuhan::random::Rng::new(seed + 1000);
-    for p in &mut net.parameters {
-        *p += (rng.next_f64() as f32 - 0.5) * 0.1;
-    }
-    net
-}
 
 #[test]
 fn the_exact_gradient_matches_finite_differences() {
