@@ -77,6 +77,23 @@ fn a_cycle_whose_checks_also_attack_the_chased_piece_is_a_perpetual_chase() {
 }
 
 #[test]
+fn a_cannons_check_chases_only_a_piece_that_no_answer_saves() {
+    // The check uncovers the a0 cannon on the horse, which cannot block.
+    let cycle = cycle_of("cannon-check-and-chase-of-one-piece", RuleSet::Asian);
+    assert_eq!(cycle.moves[0].class.kind, MoveKind::Check);
+    assert_eq!(chased(&cycle, 0), vec![Square::A7]);
+    assert_eq!(cycle.reason, "perpetual chase of the horse on a7 by Red");
+    // Here the horse answers the check by blocking on the e-file.
+    let cycle = cycle_of(
+        "cannon-check-that-a-block-answers-wins-nothing",
+        RuleSet::Asian,
+    );
+    assert_eq!(cycle.moves[0].class.kind, MoveKind::Check);
+    assert!(chased(&cycle, 0).is_empty());
+    assert_eq!(chased(&cycle, 2), vec![Square::C7]);
+}
+
+#[test]
 fn an_offer_that_chases_is_a_chase_and_the_offer_is_recorded() {
     // 2011 §26.4: 兑兼捉, the heavier effect (the chase) decides.
     let cycle = cycle_of("offer-that-chases", RuleSet::Chinese);

@@ -97,6 +97,35 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         ],
     },
     ArticleCase {
+        name: "cannon-check-and-chase-of-one-piece",
+        article: "2011 §24.3 (winning a piece through a check from the next move on is a \
+                  chase), §26.4 (a check that also attacks is labelled with both effects): \
+                  the cannon's step to e2 checks over the pawn on e5 and uncovers the a0 \
+                  cannon's attack, over the pawn on a4, on the unprotected horse on a7, \
+                  which no answer to the check saves; its step back attacks the horse \
+                  itself over a4. Every move wins the same piece: a perpetual chase, under \
+                  AXF rules 32-33 as well, whatever the checks (the cannons' form of the \
+                  chariots' case above)",
+        fen: "4k4/9/n8/9/4P4/P8/9/C8/9/C2K5 w - - 0 1",
+        moves: "a2e2 e9f9 e2a2 f9e9 a2e2 e9f9 e2a2 f9e9",
+        verdicts: &[
+            (Chinese, "red_loses"),
+            (Asian, "red_loses"),
+            (Simple, "draw"),
+        ],
+    },
+    ArticleCase {
+        name: "cannon-check-that-a-block-answers-wins-nothing",
+        article: "The same cannons on the c-file: the horse on c7 can answer the check by \
+                  stepping to e8 or e6, a second piece between the cannon and the king, so \
+                  the check wins nothing (2011 §24.3: only a piece won whatever the answer \
+                  is chased through a check). One check and one chase: forbidden in the \
+                  2011 rules (§24.13, 一将一捉), a draw under AXF rule 12",
+        fen: "4k4/9/2n6/9/4P4/2P6/9/2C6/9/2CK5 w - - 0 1",
+        moves: "c2e2 e9f9 e2c2 f9e9 c2e2 e9f9 e2c2 f9e9",
+        verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
+    },
+    ArticleCase {
         name: "one-check-one-discovered-win",
         article: "一将一抽 (2011 §24.3: 抽吃 from the next move on is a chase; §24.13: \
                   一将一捉 is forbidden): the check on the d-file, then the return to b1 \
