@@ -7,6 +7,7 @@ use super::{ToolError, VERSION};
 use crate::checksum::fnv1a_file;
 use crate::eval::nnue::king_buckets::KingBuckets;
 use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
+use crate::eval::nnue::shape::MAX_LAYER_UNITS;
 use crate::eval::nnue::Network;
 use crate::learn::data::games::Recipe;
 use crate::learn::data::position_set::PositionSet;
@@ -77,6 +78,11 @@ pub struct TrainArgs {
     /// accumulator in the engine.
     #[arg(long, value_name = "LAYOUT", default_value = "none", value_parser = king_bucket_layout)]
     king_buckets: KingBuckets,
+    /// Units of a hidden layer between the accumulator and the output, per
+    /// output bucket (0: none; at most 32): each a clipped weighted sum of
+    /// the activations, weighed by the output beside them.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = number::<usize>)]
+    hidden: usize,
     /// The activation: squared (clamp(x, 0, 1)^2) or clipped (clamp(x, 0, 1)).
     #[arg(long, value_name = "KIND", default_value = "squared", value_parser = ["squared", "clipped"])]
     activation: String,
@@ -118,6 +124,12 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
             args.buckets
         )));
     }
+    if args.hidden > MAX_LAYER_UNITS {
+        return Err(ToolError::Usage(format!(
+            "--hidden {} is not from 0 to {MAX_LAYER_UNITS}",
+            args.hidden
+        )));
+    }
     // Only the first pool of a process takes: a tool runs once per process.
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
@@ -129,6 +141,7 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
             "clipped" => Activation::Clipped,
             _ => Activation::SquaredClipped,
         },
+        layer_units: args.hidden,
     };
     let init = match &args.init {
         Some(path) => Some((path, initial_network(path, architecture)?)),
@@ -282,8 +295,14 @@ fn command(args: &TrainArgs) -> String {
         .init
         .as_ref()
         .map_or(String::new(), |p| format!(" --init {}", file_name(p)));
+    // Named where there is a layer: the commands of networks without one
+    // stay as they were written before the flag.
+    let hidden = match args.hidden {
+        0 => String::new(),
+        units => format!(" --hidden {units}"),
+    };
     format!(
-        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --king-bucket-decay {} --buckets {} --king-buckets {} --activation {} --seed {} --validation {}{max}{init}",
+        "chuhan train {} --out {} --epochs {} --lr {} --lr-end {} --batch {} --lambda {} --weight-decay {} --king-bucket-decay {} --buckets {} --king-buckets {}{hidden} --activation {} --seed {} --validation {}{max}{init}",
         data.join(" "),
         file_name(&args.out),
         args.epochs,
@@ -318,6 +337,7 @@ fn initial_network(path: &Path, architecture: Architecture) -> Result<Network, S
         buckets: network.buckets(),
         king_buckets: network.king_buckets,
         activation: network.activation,
+        layer_units: network.layer_units(),
     };
     if has != architecture {
         return Err(format!(

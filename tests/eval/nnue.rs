@@ -76,7 +76,7 @@ fn random_walk(net: &Network) -> usize {
 fn a_network_file_round_trips_and_a_damaged_one_is_refused() {
     let net = built_in();
     let bytes = net.to_bytes();
-    let len = file_len(net.buckets(), KingBuckets::None);
+    let len = file_len(net.buckets(), KingBuckets::None, 0);
     assert_eq!(bytes.len(), len);
     assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&*net));
     assert_eq!(
@@ -103,6 +103,55 @@ fn a_network_file_round_trips_and_a_damaged_one_is_refused() {
 }
 
 #[test]
+fn a_network_with_a_hidden_layer_is_written_as_version_4_with_its_units() {
+    use crate::scrambled_network::scrambled;
+    use chuhan::learn::train::Architecture;
+    let architecture = Architecture {
+        king_buckets: KingBuckets::Rank,
+        layer_units: 5,
+        ..Architecture::default()
+    };
+    let net = scrambled(4, architecture).quantise();
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), file_len(8, KingBuckets::Rank, 5));
+    assert_eq!(
+        (bytes[8], bytes[19], bytes[22]),
+        (4, KingBuckets::Rank.code(), 5)
+    );
+    assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&net));
+    // The units' count is checked before the length it implies.
+    for units in [0u16, 33] {
+        let mut other = bytes.clone();
+        other[22..24].copy_from_slice(&units.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&other),
+            Err(NetworkError::LayerUnits(units))
+        );
+    }
+    let mut fewer = bytes.clone();
+    fewer[22] = 4;
+    assert!(matches!(
+        Network::from_bytes(&fewer),
+        Err(NetworkError::Length { .. })
+    ));
+    // The layer acts: without it the same network evaluates otherwise.
+    let mut without = net.clone();
+    without.hidden_layer = None;
+    let mut rng = Rng::new(3);
+    let mut pos = Position::startpos();
+    let mut differ = 0;
+    for _ in 0..60 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves[rng.below(moves.len() as u64) as usize]);
+        differ += usize::from(evaluate(&net, &pos) != evaluate(&without, &pos));
+    }
+    assert!(differ > 30, "{differ} of 60 positions");
+}
+
+#[test]
 fn a_network_with_king_buckets_is_written_as_version_3_and_the_plain_one_as_version_2() {
     use chuhan::learn::train::{Architecture, FloatNetwork};
     assert_eq!(built_in().to_bytes()[8..10], [2, 0]);
@@ -112,7 +161,7 @@ fn a_network_with_king_buckets_is_written_as_version_3_and_the_plain_one_as_vers
     };
     let net = FloatNetwork::random(3, architecture).quantise();
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), file_len(8, KingBuckets::Square));
+    assert_eq!(bytes.len(), file_len(8, KingBuckets::Square, 0));
     assert_eq!((bytes[8], bytes[19]), (3, KingBuckets::Square.code()));
     assert_eq!(Network::from_bytes(&bytes).as_ref(), Ok(&net));
     // An unknown layout is named; a layout the weights do not fill is cut short.

@@ -52,26 +52,42 @@ fn dataset(records: &[Record]) -> NetDataset {
 }
 
 /// Every kind of architecture the trainer offers.
-const ARCHITECTURES: [Architecture; 4] = [
+const ARCHITECTURES: [Architecture; 6] = [
     Architecture {
         buckets: 8,
         king_buckets: KingBuckets::None,
         activation: Activation::SquaredClipped,
+        layer_units: 0,
     },
     Architecture {
         buckets: 1,
         king_buckets: KingBuckets::None,
         activation: Activation::Clipped,
+        layer_units: 0,
     },
     Architecture {
         buckets: 8,
         king_buckets: KingBuckets::Square,
         activation: Activation::SquaredClipped,
+        layer_units: 0,
     },
     Architecture {
         buckets: 2,
         king_buckets: KingBuckets::Rank,
         activation: Activation::Clipped,
+        layer_units: 0,
+    },
+    Architecture {
+        buckets: 8,
+        king_buckets: KingBuckets::None,
+        activation: Activation::SquaredClipped,
+        layer_units: 8,
+    },
+    Architecture {
+        buckets: 2,
+        king_buckets: KingBuckets::Rank,
+        activation: Activation::Clipped,
+        layer_units: 3,
     },
 ];
 
@@ -79,7 +95,15 @@ const ARCHITECTURES: [Architecture; 4] = [
 fn the_exact_gradient_matches_finite_differences() {
     let data = dataset(&records(8));
     for architecture in ARCHITECTURES {
-        gradient_matches_finite_differences(&data, scrambled(3, architecture));
+        let mut net = scrambled(3, architecture);
+        // Hidden units that weigh as much as the linear output, so that
+        // what flows back through them counts in the input rows' gradient.
+        let [.., (_, outputs)] = architecture.tensors();
+        let mut rng = chuhan::random::Rng::new(8);
+        for w in &mut net.parameters[outputs] {
+            *w = (rng.next_f64() as f32 - 0.5) * 2.0;
+        }
+        gradient_matches_finite_differences(&data, net);
     }
 }
 
@@ -88,24 +112,26 @@ fn gradient_matches_finite_differences(data: &NetDataset, net: FloatNetwork) {
     let all: Vec<u32> = (0..data.len() as u32).collect();
     let (g, loss) = gradient(&net, data, &all, k, 0.3);
     assert!((loss - mean_loss(&net, data, k, 0.3)).abs() < 1e-5);
-    // The parameters the data moves most: the output layer and the input
-    // rows of common pieces.
-    let mut order: Vec<usize> = (0..g.len()).collect();
-    order.sort_by(|&a, &b| g[b].abs().total_cmp(&g[a].abs()));
+    // In each tensor, the parameters the data moves most (in the input
+    // rows, those of common pieces).
     let h = 1e-2f32;
-    for &i in order.iter().take(40) {
-        let mut plus = net.clone();
-        plus.parameters[i] += h;
-        let mut minus = net.clone();
-        minus.parameters[i] -= h;
-        let numeric =
-            (mean_loss(&plus, data, k, 0.3) - mean_loss(&minus, data, k, 0.3)) / (2.0 * h as f64);
-        let exact = g[i] as f64;
-        assert!(
-            (numeric - exact).abs() <= 0.05 * exact.abs() + 1e-5,
-            "{:?} parameter {i}: exact {exact}, finite differences {numeric}",
-            net.architecture
-        );
+    for (name, range) in net.architecture.tensors() {
+        let mut order: Vec<usize> = range.collect();
+        order.sort_by(|&a, &b| g[b].abs().total_cmp(&g[a].abs()));
+        for &i in order.iter().take(8) {
+            let mut plus = net.clone();
+            plus.parameters[i] += h;
+            let mut minus = net.clone();
+            minus.parameters[i] -= h;
+            let numeric = (mean_loss(&plus, data, k, 0.3) - mean_loss(&minus, data, k, 0.3))
+                / (2.0 * h as f64);
+            let exact = g[i] as f64;
+            assert!(
+                (numeric - exact).abs() <= 0.05 * exact.abs() + 1e-5,
+                "{:?} {name} parameter {i}: exact {exact}, finite differences {numeric}",
+                net.architecture
+            );
+        }
     }
 }
 
@@ -500,6 +526,48 @@ fn chuhan_train_with_king_buckets_writes_a_network_the_engine_plays_with() {
     crate::engine_process::legal_best(&best, &chuhan::Position::from_fen(fen).unwrap());
     let (ok, _, stderr) = chuhan_train(&data, &out, &["--king-buckets", "file"]);
     assert!(!ok && stderr.contains("file"), "{stderr}");
+    let checkpoint = PathBuf::from(format!("{}.ckpt", out.display()));
+    for path in [data, out, checkpoint, recipe_path] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn chuhan_train_with_a_hidden_layer_writes_a_network_the_engine_plays_with() {
+    let data = data_file("layer-data.bin", 4);
+    let out = temp("layer.nnue");
+    let (ok, _, stderr) = chuhan_train(
+        &data,
+        &out,
+        &["--epochs", "1", "--batch", "128", "--hidden", "4"],
+    );
+    assert!(ok, "{stderr}");
+    let bytes = std::fs::read(&out).unwrap();
+    let net = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(
+        (bytes[8], net.layer_units()),
+        (4, 4),
+        "format version 4, 4 units"
+    );
+    let recipe_path = PathBuf::from(format!("{}.recipe", out.display()));
+    let recipe = std::fs::read_to_string(&recipe_path).unwrap();
+    assert!(recipe.contains(" --hidden 4 "), "{recipe}");
+    // The units learned something: their output weights start at zero.
+    let layer = net.hidden_layer.as_ref().unwrap();
+    assert!(layer.outputs.iter().any(|&w| w != 0), "{:?}", layer.outputs);
+    let mut e = crate::engine_process::Engine::ucci();
+    e.send(&format!("setoption evalfile {}", out.display()));
+    e.send("setoption usennue true");
+    e.send("position startpos");
+    e.send("eval");
+    let said = e.until("eval total", crate::engine_process::SLOW);
+    let expected = format!("eval side red evaluation network {:016x}", net.hash());
+    assert!(said.contains(&expected), "{said:?}");
+    e.send("go depth 6");
+    let best = e.until_best(crate::engine_process::SLOW);
+    crate::engine_process::legal_best(&best, &chuhan::Position::startpos());
+    let (ok, _, stderr) = chuhan_train(&data, &out, &["--hidden", "33"]);
+    assert!(!ok && stderr.contains("--hidden 33"), "{stderr}");
     let checkpoint = PathBuf::from(format!("{}.ckpt", out.display()));
     for path in [data, out, checkpoint, recipe_path] {
         let _ = std::fs::remove_file(path);

@@ -3,13 +3,14 @@
 //! side's king bucket, [`king_buckets`]), an accumulator of
 //! [`shape::HIDDEN`] sums per side kept up to date move by move
 //! ([`accumulator`], its loops in [`simd`]), a clipped or squared clipped
-//! activation and an output layer chosen by the material left
-//! ([`buckets`]); the file in [`network`]. Trained here by `chuhan train`
+//! activation, an optional hidden layer ([`hidden_layer`]) and an output
+//! layer chosen by the material left ([`buckets`]); the file in [`network`]. Trained here by `chuhan train`
 //! ([`crate::learn::train`]) on our own games.
 
 pub mod accumulator;
 pub mod buckets;
 pub mod features;
+pub mod hidden_layer;
 pub mod king_buckets;
 pub mod network;
 pub mod shape;

@@ -3,6 +3,7 @@
 use super::network::{Architecture, FloatNetwork};
 use crate::eval::nnue::king_buckets::KingBuckets;
 use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
+use crate::eval::nnue::shape::MAX_LAYER_UNITS;
 use crate::learn::adam::Adam;
 
 /// Where a run stands, to resume from: the network, Adam's moments and the
@@ -14,6 +15,10 @@ pub struct Checkpoint {
     pub epochs_done: usize,
 }
 
+/// The format of a network with a hidden layer: its units after the
+/// king-bucket byte.
+const LAYER_MAGIC: &[u8; 8] = b"CHUHANC4";
+/// The format of a network without one.
 const CHECKPOINT_MAGIC: &[u8; 8] = b"CHUHANC3";
 /// The format before king buckets, still read: no king-bucket byte.
 const PLAIN_MAGIC: &[u8; 8] = b"CHUHANC2";
@@ -24,6 +29,7 @@ pub enum CheckpointError {
     NotACheckpoint,
     Activation(u8),
     KingBuckets(u8),
+    LayerUnits(usize),
     Buckets(usize),
     Length { found: usize, expected: usize },
 }
@@ -35,6 +41,7 @@ impl std::fmt::Display for CheckpointError {
             CheckpointError::Activation(code) => write!(f, "unknown activation {code}"),
             CheckpointError::KingBuckets(code) => write!(f, "unknown king-bucket layout {code}"),
             CheckpointError::Buckets(buckets) => write!(f, "{buckets} output buckets"),
+            CheckpointError::LayerUnits(units) => write!(f, "{units} hidden layer units"),
             CheckpointError::Length { found, expected } => write!(
                 f,
                 "{found} bytes where a checkpoint of this network has {expected}"
@@ -60,16 +67,22 @@ impl Checkpoint {
     /// (u16), the activation and the king buckets (u8 each, as in the
     /// network file), the epochs done (u32) and Adam's steps (u32), then the
     /// parameters, Adam's first and second moments, each as little-endian
-    /// `f32`. "CHUHANC2" files, without the king buckets' byte, are read too.
+    /// `f32`. With a hidden layer the magic is "CHUHANC4" and its units
+    /// (u16) follow the king buckets' byte. "CHUHANC2" files, without the
+    /// king buckets' byte, are read too.
     pub fn to_bytes(&self) -> Vec<u8> {
         let arch = self.net.architecture;
-        let mut out = CHECKPOINT_MAGIC.to_vec();
+        let layer = arch.layer_units > 0;
+        let mut out = if layer { LAYER_MAGIC } else { CHECKPOINT_MAGIC }.to_vec();
         out.extend_from_slice(&(arch.buckets as u16).to_le_bytes());
         out.push(match arch.activation {
             Activation::Clipped => 0,
             Activation::SquaredClipped => 1,
         });
         out.push(arch.king_buckets.code());
+        if layer {
+            out.extend_from_slice(&(arch.layer_units as u16).to_le_bytes());
+        }
         out.extend_from_slice(&(self.epochs_done as u32).to_le_bytes());
         let (moment, velocity, steps) = self.adam.state();
         out.extend_from_slice(&(steps as u32).to_le_bytes());
@@ -81,11 +94,18 @@ impl Checkpoint {
 
     /// Reads what [`Checkpoint::to_bytes`] wrote.
     pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
-        let plain = bytes.len() >= 8 && &bytes[..8] == PLAIN_MAGIC;
-        // Where the epochs done stand, after the king buckets' byte if any.
-        let counts_at = if plain { 11 } else { 12 };
+        let magic = bytes.get(..8);
+        let plain = magic == Some(PLAIN_MAGIC);
+        let layer = magic == Some(LAYER_MAGIC);
+        // Where the epochs done stand, after the king buckets' byte and the
+        // hidden layer's units if any.
+        let counts_at = match (plain, layer) {
+            (true, _) => 11,
+            (_, true) => 14,
+            _ => 12,
+        };
         let head = counts_at + 4 + 4;
-        if bytes.len() < head || !(plain || &bytes[..8] == CHECKPOINT_MAGIC) {
+        if bytes.len() < head || !(plain || layer || magic == Some(CHECKPOINT_MAGIC)) {
             return Err(CheckpointError::NotACheckpoint);
         }
         let buckets = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
@@ -102,12 +122,20 @@ impl Checkpoint {
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(CheckpointError::Buckets(buckets));
         }
+        let layer_units = match layer {
+            true => u16::from_le_bytes([bytes[12], bytes[13]]) as usize,
+            false => 0,
+        };
+        if layer && !(1..=MAX_LAYER_UNITS).contains(&layer_units) {
+            return Err(CheckpointError::LayerUnits(layer_units));
+        }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
         let (epochs_done, steps) = (u32_at(counts_at) as usize, u32_at(counts_at + 4) as i32);
         let architecture = Architecture {
             buckets,
             king_buckets,
             activation,
+            layer_units,
         };
         let n = architecture.parameters();
         if bytes.len() != head + 3 * 4 * n {

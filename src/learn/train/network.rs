@@ -1,16 +1,19 @@
 //! The network in floating point, as the trainer sees it: its architecture
-//! (output buckets, king buckets, activation) and flat parameters, the
+//! (output buckets, king buckets, activation, hidden layer) and flat
+//! parameters, the
 //! forward and backward passes, and the rounding to the engine's integers.
 
 use crate::core::Position;
 use crate::eval::nnue::buckets::{attacking_force, bucket_of_force};
 use crate::eval::nnue::features::{active_features, mirrored, FEATURES};
+use crate::eval::nnue::hidden_layer::HiddenLayer;
 use crate::eval::nnue::king_buckets::KingBuckets;
 use crate::eval::nnue::network::{Activation, Network};
-use crate::eval::nnue::shape::{HIDDEN, QA};
+use crate::eval::nnue::shape::{HIDDEN, LAYER_INPUTS, MAX_LAYER_UNITS, QA, QH};
 use crate::eval::nnue::simd::MAX_SQUARED_WEIGHT;
 use crate::learn::fit::{cross_entropy, sigmoid};
 use crate::random::Rng;
+use std::ops::Range;
 
 /// Centipawns per unit of the network's output.
 pub const OUTPUT_SCALE: f32 = 400.0;
@@ -28,6 +31,11 @@ const SQUARED_QB_MAX: i32 = 4096;
 /// The accumulator's free units; each has a mirrored twin.
 const FREE: usize = HIDDEN / 2;
 
+/// The largest hidden layer input weight: `QH` times it, an `i16`.
+const MAX_LAYER_WEIGHT: f32 = 4.0;
+/// The largest hidden layer bias: the unit is clipped to 0..1 anyway.
+const MAX_LAYER_BIAS: f32 = 8.0;
+
 /// The shape of a network beyond its fixed input and accumulator sizes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Architecture {
@@ -36,6 +44,10 @@ pub struct Architecture {
     /// Input weights by where the viewing side's king stands.
     pub king_buckets: KingBuckets,
     pub activation: Activation,
+    /// Units of a hidden layer per output bucket, 0 (none) to
+    /// [`MAX_LAYER_UNITS`]: each a clipped sum of the activations, weighed
+    /// by the output beside them.
+    pub layer_units: usize,
 }
 
 impl Default for Architecture {
@@ -45,6 +57,7 @@ impl Default for Architecture {
             buckets: 8,
             king_buckets: KingBuckets::None,
             activation: Activation::SquaredClipped,
+            layer_units: 0,
         }
     }
 }
@@ -95,7 +108,10 @@ impl Architecture {
     // units' input weights (with king buckets first a shared set, then per
     // king bucket `FEATURES` rows of `FREE`), their biases, the output
     // weights (per output bucket: side to move, then the other, `FREE`
-    // each), the output biases (one per bucket).
+    // each), the output biases (one per bucket); then the hidden layer's
+    // input weights (per bucket and unit, `LAYER_INPUTS`: the side to
+    // move's twin sums, then the other's), its biases and its output
+    // weights (per bucket and unit, one each).
     const W1_AT: usize = 0;
 
     /// With king buckets, a set of input rows every bucket adds to its own
@@ -133,9 +149,43 @@ impl Architecture {
         self.w2_start() + self.buckets * 2 * FREE
     }
 
+    /// The hidden layer's rows: one per bucket and unit.
+    fn layer_rows(self) -> usize {
+        self.buckets * self.layer_units
+    }
+
+    /// Where the input weights of hidden unit `unit` of `bucket` start.
+    fn w3_at(self, bucket: usize, unit: usize) -> usize {
+        self.b2_at() + self.buckets + (bucket * self.layer_units + unit) * LAYER_INPUTS
+    }
+
+    fn b3_at(self, bucket: usize, unit: usize) -> usize {
+        self.w3_at(self.buckets, 0) + bucket * self.layer_units + unit
+    }
+
+    fn w4_at(self, bucket: usize, unit: usize) -> usize {
+        self.b3_at(self.buckets, 0) + bucket * self.layer_units + unit
+    }
+
     /// Parameters of the network.
     pub fn parameters(self) -> usize {
-        self.b2_at() + self.buckets
+        self.w4_at(self.buckets, 0)
+    }
+
+    /// Each tensor's name and place in the parameters, in order: the
+    /// accumulator's input weights and biases, the output weights and
+    /// biases, and the hidden layer's input weights, biases and output
+    /// weights (empty without a layer).
+    pub fn tensors(self) -> [(&'static str, Range<usize>); 7] {
+        [
+            ("input weights", Self::W1_AT..self.b1_at()),
+            ("input biases", self.b1_at()..self.w2_start()),
+            ("output weights", self.w2_start()..self.b2_at()),
+            ("output biases", self.b2_at()..self.w3_at(0, 0)),
+            ("layer weights", self.w3_at(0, 0)..self.b3_at(0, 0)),
+            ("layer biases", self.b3_at(0, 0)..self.w4_at(0, 0)),
+            ("layer outputs", self.w4_at(0, 0)..self.parameters()),
+        ]
     }
 }
 
@@ -148,9 +198,12 @@ pub struct FloatNetwork {
 }
 
 /// The sums of a forward pass, kept for the backward one: per side (to
-/// move, other), the free units and their mirrored twins.
+/// move, other), the free units and their mirrored twins; the hidden
+/// layer's inputs and its units' sums before clipping.
 pub(super) struct Forward {
     sums: [[[f32; FREE]; 2]; 2],
+    layer_inputs: [f32; LAYER_INPUTS],
+    layer_sums: [f32; MAX_LAYER_UNITS],
     bucket: usize,
     pub(super) output: f32,
 }
@@ -174,6 +227,15 @@ impl FloatNetwork {
         for w in &mut parameters[architecture.w2_start()..architecture.b2_at()] {
             *w = (rng.next_f64() as f32 - 0.5) * 0.1;
         }
+        // The hidden units start half open and weighed by nothing: the
+        // network starts as the one without them, and the output weights
+        // learn first what the units are worth. (Drawn after the rest, so
+        // a network without the layer starts as it always did.)
+        let layer = architecture.w3_at(0, 0)..architecture.b3_at(0, 0);
+        for w in &mut parameters[layer] {
+            *w = (rng.next_f64() as f32 - 0.5) * 0.2;
+        }
+        parameters[architecture.b3_at(0, 0)..architecture.w4_at(0, 0)].fill(0.5);
         FloatNetwork {
             architecture,
             parameters,
@@ -189,6 +251,7 @@ impl FloatNetwork {
             buckets: net.output_weights.len(),
             king_buckets: net.king_buckets,
             activation: net.activation,
+            layer_units: net.layer_units(),
         };
         let qa = QA as f32;
         let qb = net.output_quantisation as f32;
@@ -213,6 +276,25 @@ impl FloatNetwork {
         }
         for (bucket, &bias) in net.output_bias.iter().enumerate() {
             parameters[architecture.b2_at() + bucket] = bias as f32 / (qa * qb);
+        }
+        if let Some(layer) = &net.hidden_layer {
+            let qh = QH as f32;
+            let (w3, b3, w4) = (
+                architecture.w3_at(0, 0),
+                architecture.b3_at(0, 0),
+                architecture.w4_at(0, 0),
+            );
+            for (row, weights) in layer.weights.iter().enumerate() {
+                let at = w3 + row * LAYER_INPUTS;
+                parameters[at..at + LAYER_INPUTS]
+                    .iter_mut()
+                    .zip(weights)
+                    .for_each(|(p, &w)| *p = w as f32 / qh);
+            }
+            for (row, (&bias, &out)) in layer.biases.iter().zip(&layer.outputs).enumerate() {
+                parameters[b3 + row] = bias as f32 / (qh * qa);
+                parameters[w4 + row] = out as f32 / qb;
+            }
         }
         FloatNetwork {
             architecture,
@@ -266,14 +348,26 @@ impl FloatNetwork {
         let bucket = bucket_of_force(force, arch.buckets);
         let sums = [self.side_sums(ours), self.side_sums(theirs)];
         let mut output = p[arch.b2_at() + bucket];
+        let mut layer_inputs = [0.0f32; LAYER_INPUTS];
         for (side, [plain, twin]) in sums.iter().enumerate() {
             let w2 = &p[arch.w2_at(bucket, side)..][..FREE];
             for i in 0..FREE {
-                output += w2[i] * (arch.activate(plain[i]) + arch.activate(twin[i]));
+                let input = arch.activate(plain[i]) + arch.activate(twin[i]);
+                layer_inputs[side * FREE + i] = input;
+                output += w2[i] * input;
             }
+        }
+        let mut layer_sums = [0.0f32; MAX_LAYER_UNITS];
+        for (unit, layer_sum) in layer_sums.iter_mut().enumerate().take(arch.layer_units) {
+            let w3 = &p[arch.w3_at(bucket, unit)..][..LAYER_INPUTS];
+            let weighed: f32 = w3.iter().zip(&layer_inputs).map(|(w, x)| w * x).sum();
+            *layer_sum = p[arch.b3_at(bucket, unit)] + weighed;
+            output += p[arch.w4_at(bucket, unit)] * layer_sum.clamp(0.0, 1.0);
         }
         Forward {
             sums,
+            layer_inputs,
+            layer_sums,
             bucket,
             output,
         }
@@ -306,14 +400,34 @@ impl FloatNetwork {
         let loss = cross_entropy(q, target as f64);
         let push = slope * (q as f32 - target);
         gradient[arch.b2_at() + forward.bucket] += push;
+        // What a change of each of the hidden layer's inputs moves the
+        // output by through the units (open ones only: clipped, a unit
+        // passes nothing back).
+        let mut through_layer = [0.0f32; LAYER_INPUTS];
+        for unit in 0..arch.layer_units {
+            let sum = forward.layer_sums[unit];
+            let w4 = arch.w4_at(forward.bucket, unit);
+            gradient[w4] += push * sum.clamp(0.0, 1.0);
+            if sum > 0.0 && sum < 1.0 {
+                let open = push * p[w4];
+                gradient[arch.b3_at(forward.bucket, unit)] += open;
+                let w3 = arch.w3_at(forward.bucket, unit);
+                for (k, back) in through_layer.iter_mut().enumerate() {
+                    gradient[w3 + k] += open * forward.layer_inputs[k];
+                    *back += open * p[w3 + k];
+                }
+            }
+        }
         for (side, features) in [(0, ours), (1, theirs)] {
             let [plain, twin] = &forward.sums[side];
             let w2 = arch.w2_at(forward.bucket, side);
             let mut through = [[0.0f32; FREE]; 2];
             for i in 0..FREE {
                 gradient[w2 + i] += push * (arch.activate(plain[i]) + arch.activate(twin[i]));
-                through[0][i] = push * p[w2 + i] * arch.slope(plain[i]);
-                through[1][i] = push * p[w2 + i] * arch.slope(twin[i]);
+                // A unit and its twin enter the layer as one sum.
+                let back = push * p[w2 + i] + through_layer[side * FREE + i];
+                through[0][i] = back * arch.slope(plain[i]);
+                through[1][i] = back * arch.slope(twin[i]);
             }
             gradient[arch.b1_at()..arch.w2_start()]
                 .iter_mut()
@@ -349,15 +463,25 @@ impl FloatNetwork {
             }
         }
         let limit = arch.max_output_weight();
-        for w in &mut self.parameters[arch.w2_start()..arch.b2_at()] {
-            *w = w.clamp(-limit, limit);
+        let w4 = arch.w4_at(0, 0)..arch.parameters();
+        for i in (arch.w2_start()..arch.b2_at()).chain(w4) {
+            self.parameters[i] = self.parameters[i].clamp(-limit, limit);
+        }
+        for w in &mut self.parameters[arch.w3_at(0, 0)..arch.b3_at(0, 0)] {
+            *w = w.clamp(-MAX_LAYER_WEIGHT, MAX_LAYER_WEIGHT);
+        }
+        for b in &mut self.parameters[arch.b3_at(0, 0)..arch.w4_at(0, 0)] {
+            *b = b.clamp(-MAX_LAYER_BIAS, MAX_LAYER_BIAS);
         }
     }
 
     /// Shrinks the weights (not the biases) by `factor`: decoupled weight decay.
     pub(super) fn decay(&mut self, factor: f32) {
         let arch = self.architecture;
-        let weights = (Architecture::W1_AT..arch.b1_at()).chain(arch.w2_start()..arch.b2_at());
+        let weights = (Architecture::W1_AT..arch.b1_at())
+            .chain(arch.w2_start()..arch.b2_at())
+            .chain(arch.w3_at(0, 0)..arch.b3_at(0, 0))
+            .chain(arch.w4_at(0, 0)..arch.parameters());
         for i in weights {
             self.parameters[i] *= factor;
         }
@@ -381,6 +505,7 @@ impl FloatNetwork {
         let p = &self.parameters;
         let largest = p[arch.w2_start()..arch.b2_at()]
             .iter()
+            .chain(&p[arch.w4_at(0, 0)..arch.parameters()])
             .fold(0.0f32, |m, w| m.max(w.abs()));
         let qb = arch.output_quantisation(largest);
         let round = |x: f32, q: i32| {
@@ -423,6 +548,27 @@ impl FloatNetwork {
         let output_bias = (0..arch.buckets)
             .map(|b| (p[arch.b2_at() + b] * (QA * qb) as f32).round() as i32)
             .collect();
+        let rows = arch.layer_rows();
+        let hidden_layer = (rows > 0).then(|| HiddenLayer {
+            units: arch.layer_units,
+            weights: (0..rows)
+                .map(|row| {
+                    let at = arch.w3_at(0, 0) + row * LAYER_INPUTS;
+                    let mut weights = [0i16; LAYER_INPUTS];
+                    weights
+                        .iter_mut()
+                        .zip(&p[at..at + LAYER_INPUTS])
+                        .for_each(|(q, &w)| *q = round(w, QH));
+                    weights
+                })
+                .collect(),
+            biases: (0..rows)
+                .map(|row| (p[arch.b3_at(0, 0) + row] * (QH * QA) as f32).round() as i32)
+                .collect(),
+            outputs: (0..rows)
+                .map(|row| round(p[arch.w4_at(0, 0) + row], qb))
+                .collect(),
+        });
         Network {
             input_weights: (0..FEATURES * arch.king_buckets.count())
                 .map(input_row)
@@ -434,6 +580,7 @@ impl FloatNetwork {
             output_bias,
             output_quantisation: qb as u16,
             scale: OUTPUT_SCALE as u16,
+            hidden_layer,
         }
     }
 }
