@@ -491,6 +491,22 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
     }
 }
 
+/// The engine, told to use the network file `path` (`net` read from it),
+/// names it in its evaluation of `fen` and finds a legal move there.
+fn engine_searches_with(path: &Path, net: &Network, fen: &str) {
+    let mut e = crate::engine_process::Engine::ucci();
+    e.send(&format!("setoption evalfile {}", path.display()));
+    e.send("setoption usennue true");
+    e.send(&format!("position fen {fen}"));
+    e.send("eval");
+    let said = e.until("eval total", crate::engine_process::SLOW);
+    let expected = format!("eval side red evaluation network {:016x}", net.hash());
+    assert!(said.contains(&expected), "{said:?}");
+    e.send("go depth 6");
+    let best = e.until_best(crate::engine_process::SLOW);
+    crate::engine_process::legal_best(&best, &chuhan::Position::from_fen(fen).unwrap());
+}
+
 #[test]
 fn chuhan_train_with_king_buckets_writes_a_network_the_engine_plays_with() {
     let data = data_file("king-data.bin", 4);
@@ -512,18 +528,7 @@ fn chuhan_train_with_king_buckets_writes_a_network_the_engine_plays_with() {
     assert!(recipe.contains(" --king-buckets square "), "{recipe}");
     // A search walks king moves across the buckets; the accumulator's own
     // checks are the library's (tests/eval/nnue.rs).
-    let mut e = crate::engine_process::Engine::ucci();
-    e.send(&format!("setoption evalfile {}", out.display()));
-    e.send("setoption usennue true");
-    let fen = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
-    e.send(&format!("position fen {fen}"));
-    e.send("eval");
-    let said = e.until("eval total", crate::engine_process::SLOW);
-    let expected = format!("eval side red evaluation network {:016x}", net.hash());
-    assert!(said.contains(&expected), "{said:?}");
-    e.send("go depth 6");
-    let best = e.until_best(crate::engine_process::SLOW);
-    crate::engine_process::legal_best(&best, &chuhan::Position::from_fen(fen).unwrap());
+    engine_searches_with(&out, &net, "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
     let (ok, _, stderr) = chuhan_train(&data, &out, &["--king-buckets", "file"]);
     assert!(!ok && stderr.contains("file"), "{stderr}");
     let checkpoint = PathBuf::from(format!("{}.ckpt", out.display()));
@@ -555,17 +560,11 @@ fn chuhan_train_with_a_hidden_layer_writes_a_network_the_engine_plays_with() {
     // The units learned something: their output weights start at zero.
     let layer = net.hidden_layer.as_ref().unwrap();
     assert!(layer.outputs.iter().any(|&w| w != 0), "{:?}", layer.outputs);
-    let mut e = crate::engine_process::Engine::ucci();
-    e.send(&format!("setoption evalfile {}", out.display()));
-    e.send("setoption usennue true");
-    e.send("position startpos");
-    e.send("eval");
-    let said = e.until("eval total", crate::engine_process::SLOW);
-    let expected = format!("eval side red evaluation network {:016x}", net.hash());
-    assert!(said.contains(&expected), "{said:?}");
-    e.send("go depth 6");
-    let best = e.until_best(crate::engine_process::SLOW);
-    crate::engine_process::legal_best(&best, &chuhan::Position::startpos());
+    engine_searches_with(
+        &out,
+        &net,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    );
     let (ok, _, stderr) = chuhan_train(&data, &out, &["--hidden", "33"]);
     assert!(!ok && stderr.contains("--hidden 33"), "{stderr}");
     let checkpoint = PathBuf::from(format!("{}.ckpt", out.display()));
