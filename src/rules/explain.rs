@@ -86,9 +86,17 @@ fn attacks_now(pos: &mut Position, chases: &[Threat], articles: Articles) -> Vec
     };
     // Chases won through a check have no direct capture to show; one on
     // whichever piece the answer gives up is not the direct attack on it.
+    // The labeller names the piece that gave this move's check by the
+    // point it came from (what stood before the move is asked of it); the
+    // referee is shown where it stands.
+    let moved = pos.history().last().and_then(|undo| undo.mv);
     for t in chases {
         if t.whichever || !found.iter().any(|a| a.target == t.square) {
-            found.push(through_check(t, Some(*t)));
+            let mut attack = through_check(t, Some(*t));
+            if let Some(mv) = moved.filter(|mv| gave_check && mv.from() == t.attacker) {
+                attack.attacker = mv.to();
+            }
+            found.push(attack);
         }
     }
     // Pieces won through a check that the labeller did not count (the win

@@ -200,6 +200,29 @@ fn explain_shows_a_win_through_a_check_that_is_no_chase() {
 }
 
 #[test]
+fn explain_names_the_piece_that_checks_where_it_stands() {
+    // The cannon's step to e2 checks and wins the horse on a7 (the a0
+    // cannon takes it after any answer): the attack is shown from e2.
+    let case = rules_cases::ARTICLE_CASES
+        .iter()
+        .find(|c| c.name == "cannon-check-and-chase-of-one-piece")
+        .expect("the article case");
+    let game = format!("fen {} moves {}\n", case.fen, case.moves);
+    let (ok, out, _) = judge(&["--explain", "--rule", "asian"], &game);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    let block = lines
+        .iter()
+        .position(|l| l.starts_with("  a2e2 Red check (horse a7) ["))
+        .expect("the check that chases");
+    assert_eq!(
+        lines[block + 2],
+        "      horse a7 attacked from e2: exchange +5, won through a check first: \
+         chase (unprotected, gain 5)"
+    );
+}
+
+#[test]
 fn explain_in_json_adds_the_effects_of_each_move() {
     let (ok, out, _) = judge(&["--explain", "--json"], &format!("{CHASE}\n"));
     assert!(ok);
