@@ -175,26 +175,37 @@ fn explain_shows_every_attack_with_its_exchange_and_protection() {
     );
 }
 
+/// The `--explain` lines of the article case `name` judged with `flags`.
+fn explained_case(name: &str, flags: &[&str]) -> Vec<String> {
+    let case = rules_cases::ARTICLE_CASES
+        .iter()
+        .find(|c| c.name == name)
+        .expect("the article case");
+    let game = format!("fen {} moves {}\n", case.fen, case.moves);
+    let (ok, out, _) = judge(&[&["--explain"], flags].concat(), &game);
+    assert!(ok);
+    out.lines().map(str::to_string).collect()
+}
+
+/// The line `below` lines under the first that starts with `head`.
+fn line_under<'a>(lines: &'a [String], head: &str, below: usize) -> &'a str {
+    let block = lines
+        .iter()
+        .position(|l| l.starts_with(head))
+        .unwrap_or_else(|| panic!("no line starting {head:?}"));
+    &lines[block + below]
+}
+
 /// The article case where a cannon blocks a chariot's attack on a horse but
 /// can reopen it with a check: the horse stays won by the same chariot, so
 /// no move chases (1999 §29.2), and --explain says why.
 #[test]
 fn explain_shows_a_win_through_a_check_that_is_no_chase() {
-    let case = rules_cases::ARTICLE_CASES
-        .iter()
-        .find(|c| c.name == "a-standing-attack-through-a-check-is-no-new-chase")
-        .expect("the article case");
-    let game = format!("fen {} moves {}\n", case.fen, case.moves);
-    let (ok, out, _) = judge(&["--explain"], &game);
-    assert!(ok);
-    let lines: Vec<&str> = out.lines().collect();
+    let lines = explained_case("a-standing-attack-through-a-check-is-no-new-chase", &[]);
     assert!(lines[0].starts_with("draw: repetition without a forbidden perpetual [2011 §25.2"));
-    let block = lines
-        .iter()
-        .position(|l| l.starts_with("  b4a4 Red idle ["))
-        .expect("the cannon's step back is idle");
+    // The cannon's step back is idle.
     assert_eq!(
-        lines[block + 2],
+        line_under(&lines, "  b4a4 Red idle [", 2),
         "      horse a7 attacked from a4: exchange +5, won through a check first: no chase"
     );
 }
@@ -203,20 +214,9 @@ fn explain_shows_a_win_through_a_check_that_is_no_chase() {
 fn explain_names_the_piece_that_checks_where_it_stands() {
     // The cannon's step to e2 checks and wins the horse on a7 (the a0
     // cannon takes it after any answer): the attack is shown from e2.
-    let case = rules_cases::ARTICLE_CASES
-        .iter()
-        .find(|c| c.name == "cannon-check-and-chase-of-one-piece")
-        .expect("the article case");
-    let game = format!("fen {} moves {}\n", case.fen, case.moves);
-    let (ok, out, _) = judge(&["--explain", "--rule", "asian"], &game);
-    assert!(ok);
-    let lines: Vec<&str> = out.lines().collect();
-    let block = lines
-        .iter()
-        .position(|l| l.starts_with("  a2e2 Red check (horse a7) ["))
-        .expect("the check that chases");
+    let lines = explained_case("cannon-check-and-chase-of-one-piece", &["--rule", "asian"]);
     assert_eq!(
-        lines[block + 2],
+        line_under(&lines, "  a2e2 Red check (horse a7) [", 2),
         "      horse a7 attacked from e2: exchange +5, won through a check first: \
          chase (unprotected, gain 5)"
     );

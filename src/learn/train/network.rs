@@ -180,12 +180,28 @@ impl Architecture {
         [
             ("input weights", Self::W1_AT..self.b1_at()),
             ("input biases", self.b1_at()..self.w2_start()),
-            ("output weights", self.w2_start()..self.b2_at()),
+            ("output weights", self.output_weights()),
             ("output biases", self.b2_at()..self.w3_at(0, 0)),
-            ("layer weights", self.w3_at(0, 0)..self.b3_at(0, 0)),
-            ("layer biases", self.b3_at(0, 0)..self.w4_at(0, 0)),
-            ("layer outputs", self.w4_at(0, 0)..self.parameters()),
+            ("layer weights", self.layer_weights()),
+            ("layer biases", self.layer_biases()),
+            ("layer outputs", self.layer_outputs()),
         ]
+    }
+
+    fn output_weights(self) -> Range<usize> {
+        self.w2_start()..self.b2_at()
+    }
+
+    fn layer_weights(self) -> Range<usize> {
+        self.w3_at(0, 0)..self.b3_at(0, 0)
+    }
+
+    fn layer_biases(self) -> Range<usize> {
+        self.b3_at(0, 0)..self.w4_at(0, 0)
+    }
+
+    fn layer_outputs(self) -> Range<usize> {
+        self.w4_at(0, 0)..self.parameters()
     }
 }
 
@@ -224,18 +240,17 @@ impl FloatNetwork {
             *w = (rng.next_f64() as f32 - 0.5) * 0.2;
         }
         parameters[architecture.b1_at()..architecture.w2_start()].fill(0.25);
-        for w in &mut parameters[architecture.w2_start()..architecture.b2_at()] {
+        for w in &mut parameters[architecture.output_weights()] {
             *w = (rng.next_f64() as f32 - 0.5) * 0.1;
         }
         // The hidden units start half open and weighed by nothing: the
         // network starts as the one without them, and the output weights
         // learn first what the units are worth. (Drawn after the rest, so
         // a network without the layer starts as it always did.)
-        let layer = architecture.w3_at(0, 0)..architecture.b3_at(0, 0);
-        for w in &mut parameters[layer] {
+        for w in &mut parameters[architecture.layer_weights()] {
             *w = (rng.next_f64() as f32 - 0.5) * 0.2;
         }
-        parameters[architecture.b3_at(0, 0)..architecture.w4_at(0, 0)].fill(0.5);
+        parameters[architecture.layer_biases()].fill(0.5);
         FloatNetwork {
             architecture,
             parameters,
@@ -463,14 +478,13 @@ impl FloatNetwork {
             }
         }
         let limit = arch.max_output_weight();
-        let w4 = arch.w4_at(0, 0)..arch.parameters();
-        for i in (arch.w2_start()..arch.b2_at()).chain(w4) {
+        for i in arch.output_weights().chain(arch.layer_outputs()) {
             self.parameters[i] = self.parameters[i].clamp(-limit, limit);
         }
-        for w in &mut self.parameters[arch.w3_at(0, 0)..arch.b3_at(0, 0)] {
+        for w in &mut self.parameters[arch.layer_weights()] {
             *w = w.clamp(-MAX_LAYER_WEIGHT, MAX_LAYER_WEIGHT);
         }
-        for b in &mut self.parameters[arch.b3_at(0, 0)..arch.w4_at(0, 0)] {
+        for b in &mut self.parameters[arch.layer_biases()] {
             *b = b.clamp(-MAX_LAYER_BIAS, MAX_LAYER_BIAS);
         }
     }
@@ -479,9 +493,9 @@ impl FloatNetwork {
     pub(super) fn decay(&mut self, factor: f32) {
         let arch = self.architecture;
         let weights = (Architecture::W1_AT..arch.b1_at())
-            .chain(arch.w2_start()..arch.b2_at())
-            .chain(arch.w3_at(0, 0)..arch.b3_at(0, 0))
-            .chain(arch.w4_at(0, 0)..arch.parameters());
+            .chain(arch.output_weights())
+            .chain(arch.layer_weights())
+            .chain(arch.layer_outputs());
         for i in weights {
             self.parameters[i] *= factor;
         }
@@ -503,9 +517,9 @@ impl FloatNetwork {
     pub fn quantise(&self) -> Network {
         let arch = self.architecture;
         let p = &self.parameters;
-        let largest = p[arch.w2_start()..arch.b2_at()]
+        let largest = p[arch.output_weights()]
             .iter()
-            .chain(&p[arch.w4_at(0, 0)..arch.parameters()])
+            .chain(&p[arch.layer_outputs()])
             .fold(0.0f32, |m, w| m.max(w.abs()));
         let qb = arch.output_quantisation(largest);
         let round = |x: f32, q: i32| {
