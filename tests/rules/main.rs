@@ -1,8 +1,10 @@
-//! The repetition rules: the rule-book corpus, the articles, play under the rules, properties, and the cycles judged against Fairy-Stockfish.
+//! The repetition rules: the rule-book corpus, the articles, play under the rules, properties, the cycles judged against Fairy-Stockfish, and the search obeying the referee through the binary.
 //!
 //! One test binary for the room (linking one binary per file cost the
 //! CI most of its time); each file below is one subject.
 
+#[path = "../engine_process/mod.rs"]
+mod engine_process;
 #[path = "../pyffish_rows/mod.rs"]
 mod pyffish_rows;
 #[path = "../rules_cases/mod.rs"]
@@ -16,3 +18,4 @@ mod corpus;
 mod play;
 mod properties;
 mod pyffish_disagreements;
+mod search_obeys_the_referee;

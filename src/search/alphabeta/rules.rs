@@ -18,28 +18,30 @@ struct Repetition {
 impl Worker<'_> {
     /// A draw or a rules verdict at this node, if the line has reached one.
     ///
-    /// A repetition is a draw at once, as in most engines: the side that
-    /// wants more must find it before the cycle comes round. A forbidden
-    /// perpetual is another matter, and whose it is decides when it counts:
-    /// - the side that just moved made a position stand again with the
-    ///   cycle forbidden to it: a UCCI GUI bans such a move (`banmoves`)
-    ///   from that second occurrence on, as the protocol's own example does
-    ///   and `chuhan match` does, even where the earlier occurrence lies
-    ///   before the root, so the move is lost for it at once;
-    /// - the side to move is the one forbidden: it has still to repeat, so
-    ///   the line is decided only where it had its chance to vary inside
-    ///   the search (the earlier occurrence was played after the root) or
-    ///   at a third occurrence, where the referee ends the game.
+    /// A repetition ends the line where the referee would end the game or
+    /// where the side that repeats could have varied inside the search:
+    /// - its cycle lies inside the tree (the earlier occurrence was played
+    ///   after the root): a draw at once, as in most engines, or the rule
+    ///   verdict on the cycle;
+    /// - the position stands for the third time: the referee judges the
+    ///   cycle since the second occurrence.
+    ///
+    /// A second occurrence whose first lies before the root ends nothing
+    /// (Stockfish's rule): the game goes on to the third occurrence, whose
+    /// cycle may be judged otherwise than the first one was (a drawn cycle
+    /// followed by a forbidden one), so the search looks on to it.
     pub(super) fn rule_outcome(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         if let Some(score) = self.natural_limit_outcome(ply, in_check) {
             return Some(score);
         }
         let repetition = self.repetition()?;
-        let may_still_vary = repetition.cycle >= ply && repetition.earlier < 2;
+        let inside_the_tree = repetition.cycle < ply;
+        if !inside_the_tree && repetition.earlier < 2 {
+            return None;
+        }
         let score = match self.verdicts.judge(&self.pos, repetition.cycle, self.rules) {
             Verdict::Draw => DRAW,
             Verdict::Win => RULE_WIN - ply as i32,
-            Verdict::Loss if may_still_vary => return None,
             Verdict::Loss => -RULE_WIN + ply as i32,
         };
         self.rule_reach = self.rule_reach.min(ply as i32 - repetition.cycle as i32);
