@@ -20,9 +20,9 @@ use super::input::read_text;
 use super::ToolError;
 use crate::core::{BadMoveText, FenError, GameResult, Move, Position, Square};
 use crate::notation::{parse_pgn, Game};
-use crate::rules::chase::ThreatWay;
 use crate::rules::citations::verdict_article;
-use crate::rules::explain::{explain_cycle, Attack, MoveEffects};
+use crate::rules::explain::{explain_cycle, finding_name, Attack, MoveEffects};
+use crate::rules::threat::Finding;
 use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
 use std::fmt;
 use std::io::{self, Write};
@@ -153,18 +153,10 @@ fn judge_moves(
 ) -> Result<Ruled, GameError> {
     let judgement = judge_game(&start, moves, rules)?;
     let (effects, article) = match (&judgement.cycle, explain) {
-        (Some(cycle), true) => {
-            let mut pos = start;
-            let cycle_start = judgement.plies - cycle.moves.len();
-            for &mv in &moves[..cycle_start] {
-                pos.make(mv);
-            }
-            let effects = explain_cycle(&pos, cycle, rules.articles());
-            (
-                Some(effects),
-                Some(verdict_article(cycle, rules.articles())),
-            )
-        }
+        (Some(cycle), true) => (
+            Some(explain_cycle(cycle, rules.articles())),
+            Some(verdict_article(cycle, rules.articles())),
+        ),
         _ => (None, None),
     };
     Ok(Ruled {
@@ -174,45 +166,36 @@ fn judge_moves(
     })
 }
 
-/// How a chase wins its target, in words.
-fn way_name(way: ThreatWay) -> &'static str {
-    match way {
-        ThreatWay::LosingOffer => "an exchange offer that loses if accepted (2011 §26.9)",
-        ThreatWay::Exchange => "won by the exchange",
-        ThreatWay::Cheaper => "a cheaper piece on a dearer one",
-        ThreatWay::Immobilised => "immobilised by a horse",
-        ThreatWay::Unprotected => "unprotected",
-    }
-}
-
-/// One line for one attacked piece.
+/// One line for one attacked piece: where from, the protection, what the
+/// rules make of it and by which article, and whether it is the move's
+/// chase.
 fn attack_line(a: &Attack) -> String {
-    let whichever = a.chase.is_some_and(|t| t.whichever);
-    let protection = if whichever {
-        "won through a check first, or another piece if the answer saves it".to_string()
-    } else if a.through_check {
-        "won through a check first".to_string()
-    } else if a.protectors.is_empty() {
+    let t = &a.threat;
+    let protection = if let Some(check) = t.check {
+        if t.whichever {
+            format!("won through the check {check}, or another piece if the answer saves it")
+        } else {
+            format!("won through the check {check}")
+        }
+    } else if t.protectors.is_empty() {
         "no protection".to_string()
     } else {
-        let by: Vec<String> = a.protectors.iter().map(|sq| sq.to_string()).collect();
+        let by: Vec<String> = t.protectors.into_iter().map(|sq| sq.to_string()).collect();
         format!("protected from {}", by.join(", "))
     };
-    let verdict = match &a.chase {
-        Some(t) => format!(
-            "chase ({}{}, gain {})",
-            way_name(t.way),
-            if t.joint { ", joint" } else { "" },
-            t.gain
-        ),
+    let outcome = match a.counted {
+        Some(_) if a.chases() => "chase".to_string(),
+        Some(_) => format!("no chase [{}]", a.counted_article),
         None => "no chase".to_string(),
     };
     format!(
-        "{} {} attacked from {}: exchange {:+}, {protection}: {verdict}",
-        a.piece.kind.name(),
-        a.target,
-        a.attacker,
-        a.exchange
+        "{} {} attacked from {}: {protection}; {} (gain {}) [{}]: {outcome}",
+        t.victim.kind.name(),
+        t.target,
+        t.attacker,
+        finding_name(t.finding),
+        t.gain,
+        a.finding_article
     )
 }
 
@@ -224,24 +207,30 @@ fn effect_lines(m: &CycleMove, effects: &MoveEffects) -> Vec<String> {
         yes_no(m.class.check),
         yes_no(m.class.mate_threat)
     );
-    let offers: Vec<String> = m
-        .class
-        .offers
-        .iter()
-        .map(|o| format!("{} for {}", o.offering, o.offered))
+    let offers: Vec<String> = offers(effects)
+        .map(|t| format!("{} for {}", t.attacker, t.target))
         .collect();
     if !offers.is_empty() {
         head += &format!("; exchange offered: {}", offers.join(", "));
     }
-    if m.class.excuse.is_some() {
-        head += "; excused: the king answered a check (2011 §26.1.2)";
-    }
     let mut lines = vec![head];
+    lines.extend(effects.notes.iter().cloned());
     lines.extend(effects.attacks.iter().map(attack_line));
-    if effects.attacks.is_empty() {
+    if effects.attacks.is_empty() && !m.class.check {
         lines.push("attacks nothing".to_string());
     }
     lines
+}
+
+/// The exchanges a move offers (兑): its attacks on pieces of their own
+/// kind that can take back at no cost (one that loses if accepted is a
+/// chase, shown as such).
+fn offers(effects: &MoveEffects) -> impl Iterator<Item = &crate::rules::threat::Threat> {
+    effects
+        .attacks
+        .iter()
+        .map(|a| &a.threat)
+        .filter(|t| t.finding == Finding::Offer)
 }
 
 /// The pieces a cycle move chases: kind name and point.
@@ -249,7 +238,7 @@ fn targets(m: &CycleMove) -> impl Iterator<Item = (&'static str, Square)> + '_ {
     m.class
         .chases
         .iter()
-        .map(|t| (t.piece.kind.name(), t.square))
+        .map(|t| (t.victim.kind.name(), t.target))
 }
 
 /// The ending a PGN file gives a game whose board shows none.
@@ -332,16 +321,13 @@ fn json_string(text: &str) -> String {
 }
 
 /// The `effects` field of one move: its check, mate threat, offers and
-/// attacks.
+/// attacks, each attack with its finding, articles and whether it chases.
 fn json_effects(m: &CycleMove, effects: &MoveEffects) -> String {
-    let offers: Vec<String> = m
-        .class
-        .offers
-        .iter()
-        .map(|o| {
+    let offers: Vec<String> = offers(effects)
+        .map(|t| {
             format!(
                 "{{\"offering\":\"{}\",\"offered\":\"{}\"}}",
-                o.offering, o.offered
+                t.attacker, t.target
             )
         })
         .collect();
@@ -349,29 +335,34 @@ fn json_effects(m: &CycleMove, effects: &MoveEffects) -> String {
         .attacks
         .iter()
         .map(|a| {
+            let t = &a.threat;
             let protectors: Vec<String> =
-                a.protectors.iter().map(|sq| format!("\"{sq}\"")).collect();
-            let chase = match &a.chase {
-                Some(t) => json_string(way_name(t.way)),
-                None => "null".to_string(),
-            };
+                t.protectors.into_iter().map(|sq| format!("\"{sq}\"")).collect();
+            let check = t
+                .check
+                .map_or("null".to_string(), |mv| json_string(&mv.to_string()));
             format!(
-                "{{\"piece\":\"{}\",\"square\":\"{}\",\"attacker\":\"{}\",\"exchange\":{},\"protectors\":[{}],\"through_check\":{},\"whichever\":{},\"chase\":{chase}}}",
-                a.piece.kind.name(),
-                a.target,
-                a.attacker,
-                a.exchange,
+                "{{\"piece\":\"{}\",\"square\":\"{}\",\"attacker\":\"{}\",\"gain\":{},\"protectors\":[{}],\"through_check\":{check},\"whichever\":{},\"finding\":{},\"article\":{},\"chase\":{},\"why_not\":{}}}",
+                t.victim.kind.name(),
+                t.target,
+                t.attacker,
+                t.gain,
                 protectors.join(","),
-                a.through_check,
-                a.chase.is_some_and(|t| t.whichever)
+                t.whichever,
+                json_string(finding_name(t.finding)),
+                json_string(a.finding_article),
+                a.chases(),
+                json_string(a.counted_article)
             )
         })
         .collect();
+    let notes: Vec<String> = effects.notes.iter().map(|n| json_string(n)).collect();
     format!(
-        ",\"effects\":{{\"article\":{},\"check\":{},\"mate_threat\":{},\"offers\":[{}],\"attacks\":[{}]}}",
+        ",\"effects\":{{\"article\":{},\"check\":{},\"mate_threat\":{},\"notes\":[{}],\"offers\":[{}],\"attacks\":[{}]}}",
         json_string(effects.article),
         m.class.check,
         m.class.mate_threat,
+        notes.join(","),
         offers.join(","),
         attacks.join(",")
     )

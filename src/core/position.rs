@@ -170,6 +170,18 @@ impl Position {
         self.hash ^= zobrist::piece_key(piece, sq);
     }
 
+    /// A copy with the piece on `sq` (if any) taken off the board, the same
+    /// side to move and no history: for questions such as whether a capture
+    /// would still win without that piece.
+    pub fn without(&self, sq: Square) -> Position {
+        let mut copy = self.clone();
+        copy.history.clear();
+        if let Some(piece) = copy.board[sq.index()] {
+            copy.remove(piece, sq);
+        }
+        copy
+    }
+
     /// The hash key after the legal move `mv`, without playing it: the
     /// search asks the table for the next node while it does the move's
     /// other work.

@@ -1,13 +1,16 @@
 //! The Asian rules' repetition articles (AXF, chapter 4 §3, rules 1-40 with
 //! diagrams 1-104; the WXF manual numbers its diagrams the same way), one
-//! entry each: what the article decides, in our words, and the place in
-//! this room that decides it. `judge --explain` cites them by number; the
-//! rules tests hold every entry to its place and to a built case.
+//! entry each: what the article decides, in our words. The `asian` rule set
+//! is the one model of [`attack`](super::attack) and
+//! [`threat`](super::threat) with the AXF column of the table of
+//! differences; `judge --explain` cites these numbers, and the rules tests
+//! hold every article with text to a pair of cases that differ only in the
+//! thing it names (`tests/rules/article_pairs.rs`).
 //!
 //! Where the article's text is not at hand (rules 11, 14, 20-22, 30-31 and
-//! 37), the entry says so and the code keeps what it did before; the
-//! secondary paraphrases `../shared/rules/axf-articles.md` quotes for them
-//! are not enough to build from.
+//! 37), the entry says so; the model decides those diagrams as it decides
+//! any other, and the secondary paraphrases `../shared/rules/axf-articles.md`
+//! quotes for them are not built on.
 
 /// One article as we read it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -18,22 +21,13 @@ pub struct AsianArticle {
     pub diagrams: &'static str,
     /// What it decides, in our words; `None` where the text is not at hand.
     pub says: Option<&'static str>,
-    /// Where it is decided: `module::item` inside `src/rules/` (`None`
-    /// where there is no text, or the article is no repetition matter).
-    pub decided_by: Option<&'static str>,
 }
 
-const fn article(
-    rule: u8,
-    diagrams: &'static str,
-    says: &'static str,
-    decided_by: &'static str,
-) -> AsianArticle {
+const fn article(rule: u8, diagrams: &'static str, says: &'static str) -> AsianArticle {
     AsianArticle {
         rule,
         diagrams,
         says: Some(says),
-        decided_by: Some(decided_by),
     }
 }
 
@@ -42,7 +36,6 @@ const fn missing(rule: u8, diagrams: &'static str) -> AsianArticle {
         rule,
         diagrams,
         says: None,
-        decided_by: None,
     }
 }
 
@@ -52,109 +45,80 @@ pub const ASIAN_ARTICLES: [AsianArticle; 40] = [
         rule: 1,
         diagrams: "",
         says: Some("taking the king, that is mating it, wins"),
-        decided_by: Some("game::judge_game"),
     },
     AsianArticle {
         rule: 2,
         diagrams: "",
         says: Some("leaving the opponent no legal move wins"),
-        decided_by: Some("game::judge_game"),
     },
     AsianArticle {
         rule: 3,
         diagrams: "",
         says: Some("a violator who repeats the violation instead of varying loses"),
-        decided_by: Some("game::judge_game"),
     },
     AsianArticle {
         rule: 4,
         diagrams: "",
         says: Some("a draw by agreement or by the referee"),
-        decided_by: None,
     },
     article(
         5,
         "",
         "a repetition in which no side violates, neither willing to vary, is a draw",
-        "verdict_tables::DrawReason",
     ),
-    article(
-        6,
-        "1-3",
-        "perpetual check, by one piece or several, loses",
-        "verdict_tables::rule",
-    ),
-    article(
-        7,
-        "4",
-        "both sides checking perpetually is a draw",
-        "verdict_tables::DrawReason",
-    ),
+    article(6, "1-3", "perpetual check, by one piece or several, loses"),
+    article(7, "4", "both sides checking perpetually is a draw"),
     article(
         8,
         "5",
         "two checks against one check back: the perpetual checker loses",
-        "verdict_tables::rule",
     ),
-    article(
-        9,
-        "6-9",
-        "a perpetual threat of mate is allowed",
-        "rule_set::mate_threat_forbidden",
-    ),
+    article(9, "6-9", "a perpetual threat of mate is allowed"),
     article(
         10,
         "10",
         "a mate threat answered by a mate threat is a draw",
-        "rule_set::mate_threat_forbidden",
     ),
     missing(11, "11-12"),
     article(
         12,
         "13",
         "one check and one chase, or several checks and one chase, is a draw",
-        "verdict_tables::axf_forbidden",
     ),
     article(
         13,
         "14-16",
         "one check and one idle move, or one check and one threat to check and \
          capture, is a draw",
-        "verdict_tables::axf_forbidden",
     ),
     missing(14, "17"),
     article(
         15,
         "18-25",
         "one or two cannons may not chase a chariot perpetually, protected or not",
-        "chase::ThreatWay",
     ),
     article(
         16,
         "26-28",
         "one cannon chasing two chariots, or two cannons chasing two chariots, in \
          turn is a draw",
-        "verdict_tables::axf_forbidden",
     ),
     article(
         17,
         "29-31",
         "a chariot may follow a protected cannon, even one protected on only one \
          of its moves",
-        "chase::capture_threats",
     ),
     article(
         18,
         "32-38",
         "a chariot may not chase an unprotected cannon, even one that threatens \
          mate, checks or attacks back",
-        "chase::ThreatWay",
     ),
     article(
         19,
         "39-41",
         "a chariot that a horse holds on its point may not be chased",
-        "rule_set::horse_pin_rule",
     ),
     missing(20, "42-48"),
     missing(21, "42-48"),
@@ -164,28 +128,24 @@ pub const ASIAN_ARTICLES: [AsianArticle; 40] = [
         "49-50",
         "a chariot chasing a horse that answers by chasing back once, checking \
          once, or checking and chasing in turn must vary",
-        "verdict_tables::axf_forbidden",
     ),
     article(
         24,
         "51-55",
         "pieces of one kind that can take each other only offer; where one cannot \
          take back, the other may not chase it",
-        "rule_set::losing_offer_chases",
     ),
     article(
         25,
         "56-60",
         "a cannon attacking an unprotected horse, advisor, elephant or crossed pawn \
          chases even when only its screen moves; an uncrossed pawn may be chased",
-        "rule_set::screen_move_chases",
     ),
     article(
         26,
         "61-62",
         "a cannon attacking a chariot chases, protected or not, even when only its \
          screen moves",
-        "rule_set::screen_move_chases",
     ),
     article(
         27,
@@ -193,19 +153,16 @@ pub const ASIAN_ARTICLES: [AsianArticle; 40] = [
         "a chariot pinned on a line by a cannon does not chase by moving along it; \
          another chariot may chase it only if it is unprotected on one of its moves, \
          a horse or cannon never",
-        "chase::capture_threats",
     ),
     article(
         28,
         "67-68",
         "the king may chase, alone or with another piece",
-        "rule_set::Chasers",
     ),
     article(
         29,
         "69-70",
         "pawns may chase, even where one move of the cycle involves another piece",
-        "rule_set::Chasers",
     ),
     missing(30, "71-75"),
     missing(31, "71-75"),
@@ -214,52 +171,40 @@ pub const ASIAN_ARTICLES: [AsianArticle; 40] = [
         "76-80",
         "one piece chasing two or more pieces in turn, or two pieces chasing two \
          or more in turn, is a draw",
-        "verdict_tables::axf_forbidden",
     ),
     article(
         33,
         "81-82",
         "two or more pieces taking turns to chase one piece are forbidden",
-        "verdict_tables::common_target",
     ),
     article(
         34,
         "83-85",
         "a protector that could not really take back when the capture happens is \
          no protector",
-        "exchange::weigh",
     ),
     article(
         35,
         "86-89",
         "several pieces attacking one protected piece do not chase it",
-        "rule_set::joint_capture_chases",
     ),
     article(
         36,
         "90-93",
         "a chase that is also an exchange offer, on some or all of its moves, is \
          still a chase",
-        "classify::MoveKind",
     ),
     missing(37, "94-96"),
     article(
         38,
         "97-98",
         "a perpetual threat to check and then capture is a draw",
-        "rule_set::chase_through_check",
     ),
-    article(
-        39,
-        "99-100",
-        "a perpetual block is a draw",
-        "classify::new_threats",
-    ),
+    article(39, "99-100", "a perpetual block is a draw"),
     article(
         40,
         "101-104",
         "perpetually offering an exchange or a sacrifice is a draw",
-        "chase::exchange_offers",
     ),
 ];
 

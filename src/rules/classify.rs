@@ -1,23 +1,28 @@
-//! Classification of one move of a repeating cycle: every effect it has —
-//! check (将), mate threat (杀), chase (捉) with its targets, exchange offer
-//! (兑) — and its kind, the heaviest of them (1999 §27.4, 2011 §26.4: 兑兼捉
-//! is a chase, 兑兼杀 a mate threat, 将兼捉 a check that also chases).
+//! One move of a repeating cycle, classified: a check (将) is a check and
+//! nothing else; otherwise the move chases (捉) each piece it leaves
+//! threatened ([`threat`](super::threat)) where the threat passes the rule
+//! set's test (answered by the reply, or new), and under rules that count
+//! them it may threaten mate (杀); anything else is idle (闲).
+//!
+//! The Chinese rules' excuses, each a row of [`Articles`]: the king's
+//! answer to a check (2011 §26.1.2), a key point of a lone attacker's
+//! defence (§26.2), a threat the check itself made (自毙, §24.18, §26.3).
 
-use super::chase::{
-    direct_threats, exchange_offers, threats, won_through_check, Offer, Offers, Threat, Threats,
-};
-use super::exchange::{captures_onto, defenders, Weighing};
-use super::mate::{mates_as_threatened, threatens_mate, threatens_mate_avoiding};
+use super::attack::reaching;
+use super::mate::{mates_by_checks, threatens_mate, threatens_mate_besides};
 use super::pass::after_pass;
-use super::rule_set::Articles;
+use super::replay::Replay;
+use super::rule_set::{Articles, Participant, VerdictTable};
+use super::threat::{attack_on, examine, threatened, Finding, Threat, Turn};
 use crate::core::attacks::{between, on_own_side};
 use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
-use arrayvec::ArrayVec;
 use std::fmt;
 
-/// The kind of a move, heaviest first when a move has several effects: a
-/// chase that is also an exchange offer is a chase (2011 §26.4; AXF
-/// rule 36).
+/// The kind of a move. Of several effects the heaviest names it (2011
+/// §26.4 "凡走子兼具多种作用时，应从重裁处"): a check is only a check (AXF rule
+/// 6 too), a mate threat is one whatever else the move does (the 2011
+/// book labels 杀兼捉 杀: 图7, 图20; 1999 §27.4 had it 捉), and an exchange
+/// offer that also chases is a chase (§26.4, AXF rule 36).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MoveKind {
     Idle,
@@ -35,11 +40,6 @@ impl MoveKind {
             MoveKind::Idle => "idle",
         }
     }
-
-    /// Check, mate threat and chase are all attacks (打, 1999 §28.4).
-    pub fn is_attack(self) -> bool {
-        self != MoveKind::Idle
-    }
 }
 
 impl fmt::Display for MoveKind {
@@ -48,12 +48,49 @@ impl fmt::Display for MoveKind {
     }
 }
 
-/// Why an attack-looking move was still judged idle.
+/// Why a threat (or a mate threat) that would count is not held against
+/// the move (the Chinese rules' excuses).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Excuse {
-    /// The king answered a check; what it uncovers is not held against it
-    /// (2011 §26.1.2).
+    /// The king answered a check (2011 §26.1.2).
     KingAnswersCheck,
+    /// A side with a single attacking piece holds a key point of its
+    /// defence, and attacks an advisor or elephant from it (2011 §26.2).
+    KeyDefensivePoint,
+    /// Every answer to the check leaves it: the checker's own doing (自毙,
+    /// 2011 §24.18, §26.3).
+    SelfInflicted,
+}
+
+/// What became of a threat the move left standing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// A chase of this move.
+    Chase,
+    /// A chase of this move, jointly: the threat stood before it, and the
+    /// piece that moved takes part in it (see [`Articles::renewed_by`]).
+    TakingPart,
+    /// It stood before the move: no chase of this move (1999 §29.2).
+    Standing,
+    /// The reply left it standing: the piece neither fled nor was protected
+    /// (the AXF rules' appendix).
+    Unanswered,
+    Excused(Excuse),
+}
+
+impl Counted {
+    /// Whether the move chases the piece.
+    pub fn chases(self) -> bool {
+        matches!(self, Counted::Chase | Counted::TakingPart)
+    }
+}
+
+/// One attack the move left, and what became of it: `None` where the
+/// attack threatens nothing (its finding says why).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Examined {
+    pub threat: Threat,
+    pub counted: Option<Counted>,
 }
 
 /// Everything the rules see in one move.
@@ -63,146 +100,406 @@ pub struct MoveClass {
     pub kind: MoveKind,
     pub check: bool,
     pub mate_threat: bool,
-    /// The new threats this move creates, a check's included (a check
-    /// that also chases, 将兼捉).
-    pub chases: Threats,
-    /// The exchanges this move leaves offered (兑, 2011 §24.4): idle on
-    /// their own, and no mate threat when the mate would start by taking
-    /// the offered piece (2011 §26.9, 图29).
-    pub offers: ArrayVec<Offer, 16>,
-    pub excuse: Option<Excuse>,
-}
-
-impl MoveClass {
-    /// Whether every target of this chase is one the 2011 rules rank first
-    /// (a chariot, or an unprotected piece, chased by a single piece).
-    pub fn single_piece_attack(&self) -> bool {
-        match self.kind {
-            MoveKind::Check | MoveKind::MateThreat => true,
-            MoveKind::Chase => self.chases.iter().any(Threat::is_single_piece),
-            MoveKind::Idle => false,
-        }
-    }
-
-    /// Whether this move counts as an attack under the rule set that
-    /// answers as `articles` do.
-    pub fn counts_as_attack(&self, articles: Articles) -> bool {
-        if articles.checks_only() {
-            self.check
-        } else if articles.mate_threat_forbidden {
-            self.kind.is_attack()
-        } else {
-            // A mate threat is allowed (AXF rules 9-10), unless the same
-            // move also chases.
-            self.check || !self.chases.is_empty()
-        }
-    }
+    /// Why a mate threat the move makes is not held against it.
+    pub mate_excuse: Option<Excuse>,
+    /// The pieces this move chases, one threat each.
+    pub chases: Vec<Threat>,
+    /// Of those, the pieces it chases jointly, by taking part in a threat
+    /// that stood before it.
+    pub joint: Vec<Square>,
+    /// Whether the move's attack is a single piece's (2011 §26.8.1: a
+    /// check, a mate threat, or a chase of a chariot or of an unprotected
+    /// piece that needs no second piece); worked out with `Detail::Full`
+    /// under the Chinese table only.
+    pub single_piece: bool,
+    /// Every attack the move left, with what became of it (with
+    /// `Detail::Full` only).
+    pub examined: Vec<Examined>,
 }
 
 /// How much of a move to look at.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Detail {
-    /// Stop at the first attack found (the search only needs attack or not).
-    AttackOnly,
-    /// Every effect: the judge tool and both-sides-attack cases.
+    /// Whether it attacks, and what it chases (the search's question).
+    Attacks,
+    /// Every effect, and what each attack came to (the judge tool, and the
+    /// Chinese table when both sides attack).
     Full,
-    /// Stop at the first attack, except that a check's chases are looked
-    /// for too (a rule set that needs the pieces every move chases).
-    Targets,
 }
 
-/// The threats the side to move already had before its move `mv` (which
-/// decides only whether a mate threat it is under is parried). In check, its
-/// own threats are hidden by the duty to answer the check, so they are read
-/// at its previous turn instead (an evasion that leaves a standing threat in
-/// place creates nothing new), keeping only those that its previous move
-/// left standing: a non-king answer to check that makes a new chase chases
-/// (2011 §26.1.2 "走动其他棋子应将后产生新的捉").
-fn standing_threats(
-    pos: &mut Position,
-    mv: Move,
-    articles: Articles,
-    weighing: Weighing,
-) -> Threats {
-    let history = pos.history();
-    let replayable =
-        history.len() >= 2 && history[history.len() - 2..].iter().all(|u| u.mv.is_some());
-    if !pos.in_check() {
-        // Under a mate threat, a capture would be answered by the mate: a
-        // threat stands again only once the mate is parried (参考图35). A
-        // move that leaves the mate threatened renews nothing (1999 §29.2:
-        // the chase must be the move's own).
-        return if threatens_mate(pos) && parries_mate(pos, mv) {
-            Threats::new()
-        } else {
-            threats(pos, articles, weighing)
-        };
-    }
-    // With no earlier turn to read (or one in check too), nothing stood.
-    if !replayable {
-        return Threats::new();
-    }
-    let replies: Vec<Move> = history[history.len() - 2..]
-        .iter()
-        .filter_map(|u| u.mv)
-        .collect();
-    pos.unmake();
-    pos.unmake();
-    let mut earlier = if pos.in_check() {
-        Threats::new()
-    } else {
-        threats(pos, articles, weighing)
+/// Classifies move `i` of `replay`.
+pub fn classify(replay: &Replay, i: usize, detail: Detail, articles: Articles) -> MoveClass {
+    let mv = replay.mv(i);
+    let mut class = MoveClass {
+        mv,
+        kind: MoveKind::Idle,
+        check: replay.after(i).in_check(),
+        mate_threat: false,
+        mate_excuse: None,
+        chases: Vec::new(),
+        joint: Vec::new(),
+        single_piece: false,
+        examined: Vec::new(),
     };
-    // Only what still stands: a threat whose target the check moved, whose
-    // attacker our previous move took off the target's line, or whose line
-    // our previous move blocked, is gone, so a piece coming back renews its
-    // attack (a chase on the way back), and so does a piece stepping off
-    // the line again. A threat won through a check has no line to block.
-    let (ours, check) = (replies[0], replies[1]);
-    let us = pos.side_to_move();
-    let direct: ArrayVec<bool, 16> = earlier
-        .iter()
-        .map(|t| defenders(pos, t.square, us).has(t.attacker))
-        .collect();
-    pos.make(ours);
-    let mut was_direct = direct.into_iter();
-    let follow = |sq: Square| if sq == ours.from() { ours.to() } else { sq };
-    earlier.retain(|t| {
-        let attacker = follow(t.attacker);
-        let kept_up = if was_direct.next().unwrap_or(false) {
-            defenders(pos, t.square, us).has(attacker)
-        } else {
-            t.attacker != ours.from() || pos.attackers(t.square, us).has(ours.to())
-        };
-        // A threat the attacker's own move kept up stands from its new
-        // point: the same attacker, the same target (从捉到捉, idle).
-        t.attacker = attacker;
-        t.taker = follow(t.taker);
-        // The other attackers likewise, those whose attack our move left.
-        t.also_by = t
-            .also_by
-            .map(follow)
-            .filter(|&other| pos.attackers(t.square, us).has(other))
+    if class.check {
+        class.kind = MoveKind::Check;
+        class.single_piece = true;
+        return class;
+    }
+    if articles.checks_only() {
+        return class;
+    }
+    let full = detail == Detail::Full;
+    let answers_check = replay.before(i).in_check();
+    let by_king = replay
+        .before(i)
+        .piece_at(mv.from())
+        .is_some_and(|p| p.kind == PieceKind::King);
+    let king_excused = articles.king_answer_excused && answers_check && by_king;
+    if king_excused && !full {
+        return class;
+    }
+
+    let mut after = replay.after(i).clone();
+    let moved = Turn::Passed {
+        moved: Some(mv.to()),
+    };
+    let found = after_pass(&mut after, |pos| examine(pos, articles, moved));
+    // What became of each threatened piece: every threat on it is weighed
+    // together (several attackers, or a capture and a win through a check).
+    let mut verdicts: Vec<(Square, Counted)> = Vec::new();
+    for threat in found.iter().filter(|t| t.is_threat()) {
+        if verdicts.iter().any(|(sq, _)| *sq == threat.target) {
+            continue;
+        }
+        let on_it: Vec<&Threat> = found
+            .iter()
+            .filter(|t| t.is_threat() && t.target == threat.target)
             .collect();
-        t.ties = t.ties.map(follow).collect();
-        kept_up && t.square != check.from()
-    });
-    pos.make(check);
-    earlier
+        let counted = if king_excused {
+            Counted::Excused(Excuse::KingAnswersCheck)
+        } else {
+            let stood = stood_before(replay, i, &on_it, articles);
+            let counted = if stood && !takes_part(replay.after(i), mv, &on_it, articles) {
+                Counted::Standing
+            } else if articles.answer_needed
+                && !on_it.iter().any(|t| answered(replay, i, t, articles))
+            {
+                Counted::Unanswered
+            } else if stood {
+                Counted::TakingPart
+            } else {
+                Counted::Chase
+            };
+            match counted {
+                Counted::Chase | Counted::TakingPart => match excuse(replay, i, &on_it, articles) {
+                    Some(why) => Counted::Excused(why),
+                    None => counted,
+                },
+                other => other,
+            }
+        };
+        verdicts.push((threat.target, counted));
+        if counted.chases() {
+            class.chases.push(*threat);
+            if counted == Counted::TakingPart {
+                class.joint.push(threat.target);
+            }
+        }
+    }
+    if full {
+        class.examined = found
+            .iter()
+            .map(|&threat| Examined {
+                threat,
+                counted: threat
+                    .is_threat()
+                    .then(|| verdicts.iter().find(|(sq, _)| *sq == threat.target))
+                    .flatten()
+                    .map(|&(_, counted)| counted),
+            })
+            .collect();
+    }
+
+    // A mate that begins by taking a piece offered in exchange is no mate
+    // threat: the other side accepts the exchange first (2011 §24.4, 图29);
+    // where it cannot, the offer is none (不能离线, 参考图29 note).
+    let through_offers: Vec<Move> = found
+        .iter()
+        .filter(|t| t.finding == Finding::Offer)
+        .filter_map(|t| Move::new(t.attacker, t.target))
+        .collect();
+    if articles.mate_threats
+        && (full || class.chases.is_empty())
+        && threatens_mate_besides(&mut after, &through_offers)
+        && !mate_stood_before(replay, i)
+    {
+        class.mate_threat = true;
+        if king_excused {
+            class.mate_excuse = Some(Excuse::KingAnswersCheck);
+        } else if articles.self_inflicted_excused
+            && answers_check
+            && every_answer(replay, i, |pos, _| threatens_mate(pos))
+        {
+            class.mate_excuse = Some(Excuse::SelfInflicted);
+        }
+    }
+
+    let counts_mate = class.mate_threat && class.mate_excuse.is_none();
+    class.kind = if counts_mate {
+        MoveKind::MateThreat
+    } else if !class.chases.is_empty() {
+        MoveKind::Chase
+    } else {
+        MoveKind::Idle
+    };
+    if full && articles.table == VerdictTable::Cxa2011 {
+        // Of the pieces chased, one that some attacker wins alone.
+        class.single_piece = counts_mate
+            || class
+                .chases
+                .iter()
+                .filter(|c| !class.joint.contains(&c.target))
+                .any(|c| {
+                    found
+                        .iter()
+                        .filter(|t| t.is_threat() && t.target == c.target)
+                        .any(|t| single_piece_chase(replay.after(i), t))
+                });
+    }
+    class
 }
 
-/// Whether `mv` (about to be played in `pos`, not a check) leaves its side
-/// no longer under the mate threat it is under now.
-fn parries_mate(pos: &mut Position, mv: Move) -> bool {
-    pos.make(mv);
-    // After the opponent passes, is the mover still threatened with mate?
-    // (A check is answered first: no pass there.)
-    let still = !pos.in_check() && after_pass(pos, threatens_mate);
-    pos.unmake();
-    !still
+/// Whether the threat `t`, left by move `i`, is answered by the reply:
+/// after it, the same attacker no longer threatens the same piece (followed
+/// if it fled), or no longer through a check.
+fn answered(replay: &Replay, i: usize, t: &Threat, articles: Articles) -> bool {
+    let reply = replay.mv(i + 1);
+    let target = if reply.from() == t.target {
+        reply.to()
+    } else {
+        t.target
+    };
+    let mut pos = replay.before(i + 2).clone();
+    if t.check.is_some() {
+        return !threatened(&mut pos, articles, Turn::Own)
+            .iter()
+            .any(|w| w.target == target && w.check.is_some());
+    }
+    !attack_on(&mut pos, t.attacker, target, articles, Turn::Own).is_some_and(|w| w.is_threat())
 }
 
-/// How many pieces `color` can attack with: chariots, horses, cannons and
+/// Whether the threat on the piece that `on_it` (every threat on one piece
+/// after move `i`) threaten stood before the move (从捉到捉, 1999 §29.2):
+/// in the position the move was played from (for an answer to check,
+/// after the side's own move before the check, unless the piece is the one
+/// that checked), each of its attackers now threatened it already. A
+/// new way to win it, by another piece, is a new threat (图2: the horse
+/// that blocks the chariot's file and threatens to win the chariot through
+/// its check).
+fn stood_before(replay: &Replay, i: usize, on_it: &[&Threat], articles: Articles) -> bool {
+    let mv = replay.mv(i);
+    let target = on_it[0].target;
+    let before = replay.before(i);
+    let (mut pos, target, turn) = if before.in_check() {
+        let check = replay.mv(i + replay.len() - 1);
+        // The piece that checked has moved off the attack it stood under:
+        // attacked again, it is chased anew (AXF rule 23; 2011 §26.1.2).
+        if check.to() == target {
+            return false;
+        }
+        let mut pos = replay.before(i + replay.len() - 1).clone();
+        pos.make_null();
+        let own_move = replay.mv(i + replay.len() - 2);
+        let turn = Turn::Passed {
+            moved: Some(own_move.to()),
+        };
+        (pos, target, turn)
+    } else {
+        // Pieces of one kind that face each other stand offered, not
+        // threatened (图2: the chariots on the h-file before the horse's
+        // move that blocks it and threatens to win the black one through a
+        // check).
+        (before.clone(), target, Turn::Passed { moved: None })
+    };
+    let follow = |sq: Square| if sq == mv.from() { mv.to() } else { sq };
+    // The pieces that guarded the one that moved, before it moved (an
+    // answer to check moved in a position of its own: no guard counted).
+    let us = !replay.after(i).side_to_move();
+    let guards = if before.in_check() {
+        Bitboard::EMPTY
+    } else {
+        reaching(before, mv.from(), us)
+    };
+    let prior: Vec<Threat> = examine(&mut pos, articles, turn)
+        .into_iter()
+        .filter(|t| t.is_threat() && t.target == target)
+        .collect();
+    // Every way the piece is threatened now stood before: the same
+    // attacker, followed through the move, threatened it, or the same
+    // capturing piece did, reached through a check now (从捉到捉: a 抽吃
+    // that stood is no new chase). A new attacker is a new chase (参考图23:
+    // the cannon's retreat frees a horse's leg onto a cannon the chariot
+    // already attacks). A win of whichever piece the answer to a check
+    // leaves is a threat on material, not on this piece. And a piece that
+    // steps out of danger frees the piece that guarded it to win more than
+    // it did: a new chase, "走动后其他子产生新的捉" (2011 §26.1.1, 参考图16).
+    let stood = |now: &&&Threat| {
+        prior.iter().any(|t| {
+            let then: Bitboard = t.ways.into_iter().map(follow).collect();
+            let freed = (guards & t.ways).any() && now.gain > t.gain;
+            (now.ways & then).any() && now.whichever == t.whichever && !freed
+        })
+    };
+    // Every capture that threatens it now stood, and of the wins through a
+    // check, one stood by a way it had: a piece that falls through either
+    // of two checks, one of them there before, is no new chase (the game
+    // and its mirror alike), while one the move makes to fall through a
+    // check by other pieces is (a new taker every move: 长捉).
+    let direct_stood = on_it
+        .iter()
+        .filter(|t| t.check.is_none())
+        .all(|now| stood(&now));
+    let mut through_check = on_it.iter().filter(|t| t.check.is_some()).peekable();
+    let check_stood = through_check.peek().is_none() || through_check.any(|now| stood(&now));
+    direct_stood && check_stood
+}
+
+/// Whether `mv`, after which `on_it` (every threat on one piece) stand,
+/// moved a piece that takes part in one of them as [`Articles::renewed_by`]
+/// counts: the attacking cannon's screen, or (where any part counts) a
+/// piece without which the attacker would not win the piece. The king's
+/// own moves renew nothing (2011 §26.1).
+fn takes_part(after: &Position, mv: Move, on_it: &[&Threat], articles: Articles) -> bool {
+    let moved = mv.to();
+    if after
+        .piece_at(moved)
+        .is_none_or(|p| p.kind == PieceKind::King)
+    {
+        return false;
+    }
+    on_it
+        .iter()
+        .filter(|t| t.attacker != moved && t.check.is_none())
+        .any(|t| {
+            let by_cannon = after
+                .piece_at(t.attacker)
+                .is_some_and(|p| p.kind == PieceKind::Cannon);
+            if by_cannon && between(t.attacker, t.target).has(moved) {
+                return true;
+            }
+            articles.renewed_by == Participant::AnyPart && {
+                let mut without = after.without(moved);
+                !after_pass(&mut without, |pos| {
+                    attack_on(
+                        pos,
+                        t.attacker,
+                        t.target,
+                        on_the_board(articles),
+                        Turn::Passed { moved: None },
+                    )
+                    .is_some_and(|w| w.is_threat())
+                })
+            }
+        })
+}
+
+/// The rules with what only a mate or a root's duty decides left out:
+/// whether a piece takes part in a capture is a question of captures.
+fn on_the_board(articles: Articles) -> Articles {
+    Articles {
+        mate_refutes: false,
+        root_at_a_loss_idle: false,
+        ..articles
+    }
+}
+
+/// Whether the side making move `i` could already mate by checks before
+/// it (for an answer to check, after its own move before the check): a
+/// mate threat that stands is not the move's own, as a chase is not
+/// (1999 §29.2).
+fn mate_stood_before(replay: &Replay, i: usize) -> bool {
+    let before = replay.before(i);
+    if before.in_check() {
+        let mut pos = replay.before(i + replay.len() - 1).clone();
+        return threatens_mate(&mut pos);
+    }
+    mates_by_checks(&mut before.clone())
+}
+
+/// The excuse, if any, for the chase of the piece that `on_it` (every
+/// threat on it after move `i`) threaten.
+fn excuse(replay: &Replay, i: usize, on_it: &[&Threat], articles: Articles) -> Option<Excuse> {
+    let mv = replay.mv(i);
+    let t = on_it[0];
+    if articles.key_point_excused
+        && on_it.iter().any(|t| t.attacker == mv.to())
+        && matches!(t.victim.kind, PieceKind::Advisor | PieceKind::Elephant)
+        && holds_a_key_point(replay.after(i), mv.to())
+    {
+        return Some(Excuse::KeyDefensivePoint);
+    }
+    // A new threat after an answer to check that the answer plays no part
+    // in (it neither attacks nor opens or closes the attacker's line) was
+    // made by the check: 参考图22, the chariot's check that leaves its own
+    // cannon unprotected.
+    let answer_takes_part = |t: &&Threat| {
+        let line = between(t.attacker, t.target);
+        t.attacker == mv.to() || line.has(mv.from()) || line.has(mv.to())
+    };
+    if articles.self_inflicted_excused
+        && replay.before(i).in_check()
+        && !on_it.iter().any(answer_takes_part)
+    {
+        return Some(Excuse::SelfInflicted);
+    }
+    None
+}
+
+/// Whether `question`, asked after each legal answer to the check move `i`
+/// answers, says yes for all of them.
+fn every_answer(
+    replay: &Replay,
+    i: usize,
+    mut question: impl FnMut(&mut Position, Move) -> bool,
+) -> bool {
+    let mut pos = replay.before(i).clone();
+    pos.legal_moves().into_iter().all(|answer| {
+        pos.make(answer);
+        let yes = question(&mut pos, answer);
+        pos.unmake();
+        yes
+    })
+}
+
+/// Whether the piece on `sq` (its side just moved there; the other side to
+/// move in `pos`) holds a key point for the draw (守和要点, 2011 §26.2):
+/// its side has it as its single attacking piece (chariot, horse, cannon
+/// or crossed pawn), and it keeps a mate off: taken off the board, the
+/// other side would mate by checks, or threaten to with its next move;
+/// where it stands, it does not.
+fn holds_a_key_point(pos: &Position, sq: Square) -> bool {
+    let us = !pos.side_to_move();
+    if attacking_pieces(pos, us) != 1 {
+        return false;
+    }
+    let mut held = pos.clone();
+    if mates_by_checks(&mut held) {
+        return false;
+    }
+    let mut open = pos.without(sq);
+    if mates_by_checks(&mut open) {
+        return true;
+    }
+    open.legal_moves().into_iter().any(|mv| {
+        open.make(mv);
+        let threat = threatens_mate(&mut open);
+        open.unmake();
+        threat
+    })
+}
+
+/// How many pieces `color` can attack with: chariots, horses, cannons, and
 /// pawns across the river.
 fn attacking_pieces(pos: &Position, color: Color) -> u32 {
     let crossed = pos
@@ -217,416 +514,40 @@ fn attacking_pieces(pos: &Position, color: Color) -> u32 {
         + crossed
 }
 
-/// Whether the piece on `helper` guards the attacker's screen: a piece of
-/// ours between a cannon and `threat`'s target that the other side could
-/// take, ending the threat, were it not guarded (参考图39: the chariot keeps
-/// to its file so that the black chariot may not take the horse the cannon
-/// fires over). `pos` has the other side to move, as after our move.
-fn guards_the_screen(pos: &Position, threat: &Threat, helper: Square) -> bool {
-    let them = pos.side_to_move();
-    let screens = between(threat.attacker, threat.square) & pos.color_pieces(!them);
-    screens
+/// Whether the chase of `t` (a threat of the side that just moved in
+/// `after`) is a single piece's on a chariot or an unprotected piece
+/// (2011 §26.8.1 长捉车, 长捉无根子), not a joint chase (联合捉子, §24.17:
+/// two or more pieces capture together, the capture failing without any
+/// one of them). A piece that is unprotected only because another of the
+/// chaser's pieces pins its protector is chased jointly (图11, 车炮联合
+/// 捉子); a piece won by the exchange needs more than one capturer (少根
+/// 子). A cannon's screen, a piece that shields its own king so that the
+/// attacker may move, or one that stands in a protector's way, captures
+/// nothing (图26, 图28, 参考图47).
+fn single_piece_chase(after: &Position, t: &Threat) -> bool {
+    let on_a_chariot = t.victim.kind == PieceKind::Chariot;
+    match t.finding {
+        Finding::Unprotected => {}
+        Finding::OnChariot | Finding::LosingOffer | Finding::ThroughCheck => return on_a_chariot,
+        _ => return false,
+    }
+    let Some(capture) = Move::new(t.attacker, t.target) else {
+        return false;
+    };
+    // The defenders that could take back but for a pin: their recapture
+    // is a move of theirs, not legal while the pinning piece stands.
+    let mut pos = after.clone();
+    pos.make_null();
+    let us = pos.side_to_move();
+    pos.make(capture);
+    let held: Vec<Move> = reaching(&pos, t.target, !us)
         .into_iter()
-        .filter(|&screen| defenders(pos, screen, !them).has(helper))
-        .any(|screen| defenders(pos, screen, them).any())
-}
-
-/// Whether the piece on `helper` takes part in winning `threat`'s target: once
-/// the attacker has taken and the other side has taken back, it can take
-/// again. `pos` has the other side to move, as after our move.
-fn backs_up(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
-    let Some(first) = Move::new(threat.attacker, threat.square) else {
-        return false;
-    };
-    after_pass(pos, |pos| {
-        if !pos.is_legal(first) {
-            return false;
-        }
-        let mut found = false;
-        pos.make(first);
-        for reply in captures_onto(pos, threat.square) {
-            pos.make(reply);
-            found |= captures_onto(pos, threat.square)
-                .iter()
-                .any(|again| again.from() == helper);
-            pos.unmake();
-        }
-        pos.unmake();
-        found
-    })
-}
-
-/// Whether the piece on `helper` holds back a defender of `threat`'s target:
-/// once the attacker has taken, a piece that could take back may not,
-/// because taking back would expose its king to the helper (a pin, 牵制).
-/// The helper then takes part in the chase (the rule book's 车炮联合捉子,
-/// 图11: the cannon pins the elephant that alone guards the piece the
-/// chariot attacks). `pos` has the other side to move, as after our move.
-fn holds_back_a_defender(pos: &mut Position, threat: &Threat, helper: Square) -> bool {
-    let Some(first) = Move::new(threat.attacker, threat.square) else {
-        return false;
-    };
-    // Only a threat that nets material: one that nets nothing (a loss on
-    // the point repaid elsewhere, 参考图22) is no chase a hold makes.
-    if threat.attacker == helper || threat.gain <= 0 {
-        return false;
-    }
-    after_pass(pos, |pos| {
-        if !pos.is_legal(first) {
-            return false;
-        }
-        let mover = pos.side_to_move();
-        pos.make(first);
-        let defender_side = pos.side_to_move();
-        let king = pos.king_square(defender_side);
-        let mut held = false;
-        for from in defenders(pos, threat.square, defender_side) {
-            let Some(back) = Move::new(from, threat.square) else {
-                continue;
-            };
-            if pos.is_legal(back) {
-                continue;
-            }
-            pos.make(back);
-            let king = if from == king { threat.square } else { king };
-            held |= pos.attackers(king, mover).has(helper);
-            pos.unmake();
-        }
-        pos.unmake();
-        held
-    })
-}
-
-/// Whether a threat that an answer to check leaves on the board was the
-/// checking side's own doing (自毙, 2011 §26.3): with the checking piece back
-/// where it came from, the threat would not stand. `pos` is after the
-/// answer, the checking side to move; it is left as it was.
-fn made_by_the_check(pos: &mut Position, check: Move, threat: &Threat, articles: Articles) -> bool {
-    let Some(back) = Move::new(check.to(), check.from()) else {
-        return false;
-    };
-    if !pos.is_legal(back) {
-        return false;
-    }
-    pos.make(back);
-    let stands = threats(pos, articles, Weighing::AllCosts)
-        .iter()
-        .any(|t| t.square == threat.square);
-    pos.unmake();
-    !stands
-}
-
-/// Whether the mate threat that the answer `answer` to check leaves on the
-/// board was the checking side's own doing (自毙, 2011 §24.18, §26.3: the
-/// check left the checker itself to be mated, and the other side's answer
-/// is not charged with it): with the checking piece back where it came from
-/// there would be no mate, and any other answer would have left the mate
-/// threat too. A mate that this answer makes possible counts (§26.3 "若另一方
-/// 应将着法产生新的杀法，仍应按杀判处"). `pos` is after the answer, the
-/// checking side to move; it is left as it was.
-fn mate_made_by_the_check(pos: &mut Position, check: Move, answer: Move) -> bool {
-    let Some(back) = Move::new(check.to(), check.from()) else {
-        return false;
-    };
-    if !pos.is_legal(back) {
-        return false;
-    }
-    pos.make(back);
-    let stands_without_the_check = mates_as_threatened(pos);
-    pos.unmake();
-    if stands_without_the_check {
-        return false;
-    }
-    pos.unmake();
-    let others_threaten = pos.legal_moves().into_iter().all(|other| {
-        if other == answer {
-            return true;
-        }
-        pos.make(other);
-        let threat = threatens_mate(pos);
-        pos.unmake();
-        threat
-    });
-    pos.make(answer);
-    others_threaten
-}
-
-/// The threats `mv` (just played in `pos`) makes that did not stand before
-/// it, with the capture costs counted by `weighing`. A move that only blocks
-/// an attack makes none, so a perpetual block is a draw (AXF rule 39).
-fn new_threats(pos: &mut Position, mv: Move, articles: Articles, weighing: Weighing) -> Threats {
-    let after = after_pass(pos, |pos| threats(pos, articles, weighing));
-    // What stood before matters only if the move threatens anything at all.
-    let (before, guards) = if after.is_empty() {
-        (Threats::new(), Bitboard::EMPTY)
-    } else {
-        pos.unmake();
-        let before = standing_threats(pos, mv, articles, weighing);
-        // Our pieces that guarded the one about to move.
-        let guards = defenders(pos, mv.from(), pos.side_to_move());
-        pos.make(mv);
-        (before, guards)
-    };
-    let follow = |sq: Square| if sq == mv.from() { mv.to() } else { sq };
-    // A piece that moves and stays the attacker's screen, backs the attacker
-    // up, holds back a defender or guards the screen takes part in the
-    // threat: the CXA diagrams (图25, 图28, 图11, 参考图39) count its move as a
-    // joint chase (联合捉子, 2011 §24.17) even though the threat stood before.
-    // AXF knows no joint chase (rule 35): there only a new attack chases.
-    // Each attacker is asked in turn, not only the one kept as the threat's
-    // (which of equal ones that is depends on move generation order).
-    // The moved piece stands between an attacker and its target, as the
-    // screen of a cannon whose attack stood before: the screen's move
-    // chases as the cannon's would (AXF rules 25-26; CXA 图25).
-    let screens = |t: &Threat| {
-        t.also_by
-            .with(t.attacker)
-            .into_iter()
-            .filter(|&attacker| attacker != mv.to())
-            .any(|attacker| between(attacker, t.square).has(mv.to()))
-    };
-    let takes_part = |pos: &mut Position, t: &Threat| {
-        let helper = mv.to();
-        screens(t)
-            || t.also_by
-                .with(t.attacker)
-                .into_iter()
-                .filter(|&attacker| attacker != helper)
-                .any(|attacker| {
-                    let t = Threat { attacker, ..*t };
-                    guards_the_screen(pos, &t, helper)
-                        || backs_up(pos, &t, helper)
-                        || holds_back_a_defender(pos, &t, helper)
-                })
-    };
-    let standing = |t: &Threat| {
-        before.iter().any(|b| {
-            // The same attacker, followed through the move, on the same
-            // victim is a standing threat (从捉到捉), not a new one; so is
-            // one of its other attackers that could win it already (1999
-            // §29.2: the chase did not exist the move before), and so is
-            // the same piece's capture reached through a check, or given
-            // up for one: what wins the victim is the same capture.
-            // Of equally strong ways to win it, whichever move generation
-            // named first: any of them that stood makes it stand.
-            let takers: Bitboard = (b.also_by | b.ties)
-                .with(b.attacker)
-                .with(b.taker)
-                .map(follow)
-                .collect();
-            let ways = t.ties.with(t.attacker).with(t.taker);
-            let same = b.square == t.square && b.whichever == t.whichever && (takers & ways).any();
-            // A threat that only paid against passing (a piece of ours hung
-            // elsewhere) stands all the same when the move merely saves
-            // that piece, but not when it also brings a new piece to bear
-            // on the target: 参考图37 "避吃促成得子，但没有加强进攻子力，判闲"
-            // (idle), 参考图23 (the cannon's retreat unblocks a horse's
-            // leg: 捉).
-            let reinforced = !b.outright && (t.also_by.with(t.taker) - takers).any();
-            // Nor when the piece that moved was what the taker guarded:
-            // taking only traded it (a root's even trade, 2011 §26.5), and
-            // out of danger it frees the taker to win (§26.1.1 走动后其他子
-            // 产生新的捉, 参考图16).
-            let freed = !b.outright && t.outright && guards.has(b.taker);
-            same && !reinforced && !freed
-        })
-    };
-    // A pawn's threat counts only when the piece that moved lines up behind
-    // it or beside it, on the line of the capture, and then jointly (2011
-    // §26.1, §26.1.1), or when the capture would uncover another piece's
-    // check (2011 §26.7).
-    let on_line = |a: Square, b: Square| a.file() == b.file() || a.rank() == b.rank();
-    let by_pawn = |pos: &Position, t: &Threat| {
-        pos.piece_at(t.attacker)
-            .is_some_and(|p| p.kind == PieceKind::Pawn)
-    };
-    let pawn_helped = |t: &Threat| {
-        t.attacker != mv.to() && on_line(mv.to(), t.attacker) && on_line(mv.to(), t.square)
-    };
-    after
-        .into_iter()
-        .filter_map(|mut t| {
-            if by_pawn(pos, &t) {
-                if !pawn_helped(&t) && !pawn_capture_uncovers_check(pos, &t) {
-                    return None;
-                }
-                t.joint = true;
-            }
-            if !standing(&t) {
-                Some(t)
-            } else if articles.joint_capture_chases && takes_part(pos, &t) {
-                t.joint = true;
-                Some(t)
-            } else if articles.screen_move_chases && screens(&t) {
-                Some(t)
-            } else {
-                None
-            }
-        })
-        .collect()
-}
-
-/// Whether the pawn capture that `threat` names would uncover a check by
-/// another piece: then the pawn's capture is a chase, however the trade
-/// would go (2011 §26.7 "兵（卒）吃子时产生其他子将军，按捉处理").
-/// `pos` has the other side to move, as after our move.
-fn pawn_capture_uncovers_check(pos: &mut Position, threat: &Threat) -> bool {
-    let Some(capture) = Move::new(threat.attacker, threat.square) else {
-        return false;
-    };
-    after_pass(pos, |pos| {
-        if !pos.is_legal(capture) {
-            return false;
-        }
-        pos.make(capture);
-        let uncovers = (pos.checkers() - Bitboard::from_square(threat.square)).any();
-        pos.unmake();
-        uncovers
-    })
-}
-
-/// The chases of a move that gives check (将兼捉): the pieces it wins
-/// whatever the answer (2011 §24.3) that could not be taken before it. What
-/// the side could have won through this same check before playing it is no
-/// standing threat: the check is what makes it. Nor is a capture the moving
-/// piece could make before, once it has left the line: another piece (one
-/// it uncovers) renews the attack.
-fn check_chases(pos: &mut Position, mv: Move, articles: Articles) -> Threats {
-    let won = won_through_check(pos, mv, articles, Weighing::AllCosts);
-    if won.is_empty() {
-        return won;
-    }
-    let before = direct_threats(pos, articles, Weighing::AllCosts, &mut Offers::new());
-    let mover = pos.side_to_move();
-    pos.make(mv);
-    let still_attacks = |sq: Square| pos.attackers(sq, mover).has(mv.to());
-    let chases = won
-        .into_iter()
-        .filter(|t| {
-            !before.iter().any(|b| {
-                b.square == t.square && (b.attacker != mv.from() || still_attacks(t.square))
-            })
-        })
+        .filter_map(|d| Move::new(d, t.target))
+        .filter(|&back| !pos.is_legal(back))
         .collect();
-    pos.unmake();
-    chases
-}
-
-/// Classifies `mv`, to be played from `pos`; `pos` is left as it was.
-pub fn classify(pos: &mut Position, mv: Move, detail: Detail, articles: Articles) -> MoveClass {
-    let was_in_check = pos.in_check();
-    let answered_check = if was_in_check {
-        pos.history().last().and_then(|undo| undo.mv)
-    } else {
-        None
-    };
-    let mover_is_king = pos
-        .piece_at(mv.from())
-        .is_some_and(|p| p.kind == PieceKind::King);
-    let mut class = MoveClass {
-        mv,
-        kind: MoveKind::Idle,
-        check: false,
-        mate_threat: false,
-        chases: Threats::new(),
-        offers: ArrayVec::new(),
-        excuse: None,
-    };
-    pos.make(mv);
-    class.check = pos.in_check();
-    pos.unmake();
-    if class.check {
-        class.kind = MoveKind::Check;
-        // The check is the heavier effect; what else it attacks matters
-        // when the pieces chased by every move are counted, and to a
-        // referee.
-        if detail != Detail::AttackOnly {
-            class.chases = check_chases(pos, mv, articles);
-        }
-        return class;
-    }
-    if was_in_check && mover_is_king {
-        class.excuse = Some(Excuse::KingAnswersCheck);
-        return class;
-    }
-
-    pos.make(mv);
-    let full = detail == Detail::Full;
-    let defends_alone = attacking_pieces(pos, !pos.side_to_move()) == 1;
-    let excused = |pos: &mut Position, t: &Threat| {
-        // A side defending with a single attacking piece may take up a key
-        // defensive point even if it attacks an advisor or elephant from
-        // there (占据防守要点, 2011 §26.2).
-        let key_point =
-            defends_alone && matches!(t.piece.kind, PieceKind::Advisor | PieceKind::Elephant);
-        // A threat an answer to check plays no part in (neither the
-        // attacker nor a point on its line) and that the check itself made
-        // is the checking side's doing.
-        let took_part = t.attacker == mv.to()
-            || between(t.attacker, t.square).has(mv.from())
-            || between(t.attacker, t.square).has(mv.to());
-        key_point
-            || answered_check
-                .is_some_and(|check| !took_part && made_by_the_check(pos, check, t, articles))
-    };
-    class.chases = new_threats(pos, mv, articles, Weighing::AllCosts);
-    class.chases.retain(|t| !excused(pos, t));
-    // The piece that moved is judged by what it attacks, not by the duties
-    // it would leave to take it (图22, 参考图46; but 参考图30 for a piece that
-    // stood still). Looked at only when it could change the kind.
-    if full || class.chases.is_empty() {
-        for mut t in new_threats(pos, mv, articles, Weighing::DutiesFree) {
-            let known = class.chases.iter().any(|c| c.square == t.square);
-            if t.attacker == mv.to() && !known && !class.chases.is_full() && !excused(pos, &t) {
-                // Not found with its duties counted: it wins by leaving them.
-                t.tied = true;
-                class.chases.push(t);
-            }
-        }
-    }
-    // A piece whose move makes it part of a joint chase cannot leave its
-    // line (不能离线): what it could win only by leaving its post, a root's
-    // even trade or a capture with its duties set aside, is no chase of its
-    // own (参考图39: the chariot that guards the cannon's screen chases the
-    // black chariot jointly, not the horse or elephant it also attacks).
-    if class
-        .chases
-        .iter()
-        .any(|t| t.joint && t.attacker != mv.to())
-    {
-        class.chases.retain(|t| !(t.tied && t.attacker == mv.to()));
-    }
-    if full || class.chases.is_empty() {
-        let threat = threatens_mate_avoiding(pos, &[]);
-        if full || threat {
-            class.offers = exchange_offers(pos, articles);
-        }
-        // Taking a piece offered in exchange is no mate threat: the other
-        // side accepts the offer first (图29).
-        let takes_offered: ArrayVec<Move, 16> = class
-            .offers
-            .iter()
-            .filter_map(|o| Move::new(o.offering, o.offered))
-            .collect();
-        class.mate_threat = threat && threatens_mate_avoiding(pos, &takes_offered);
-    }
-    if class.mate_threat
-        && answered_check.is_some_and(|check| mate_made_by_the_check(pos, check, mv))
-    {
-        class.mate_threat = false;
-    }
-    pos.unmake();
-    // A mate threat that already stood before the move is not a new one.
-    if class.mate_threat && mates_as_threatened(pos) {
-        class.mate_threat = false;
-    }
-
-    class.kind = if class.mate_threat {
-        MoveKind::MateThreat
-    } else if !class.chases.is_empty() {
-        MoveKind::Chase
-    } else {
-        MoveKind::Idle
-    };
-    class
+    let helpers = pos.color_pieces(us) - pos.pieces(us, PieceKind::King);
+    helpers.into_iter().all(|h| {
+        let freed = pos.without(h);
+        !held.iter().any(|&back| freed.is_legal(back))
+    })
 }

@@ -2,7 +2,8 @@
 //! occurrences of a position, classify each move, and apply the rule set's
 //! table.
 
-use super::classify::{classify, Detail, MoveClass, MoveKind};
+use super::classify::{classify, Detail, MoveKind};
+use super::replay::Replay;
 use super::rule_set::{RuleSet, VerdictTable};
 use super::verdict_tables::{both_attack, rule, CycleMove, DrawReason, Offence, Ruling};
 use crate::core::{Color, Move, Position, Square};
@@ -94,34 +95,28 @@ impl PieceIds {
     }
 }
 
-/// Classifies the moves from `start`. With `Detail::AttackOnly` it stops
-/// looking at a side once that side has made a move its rule set does not
-/// count as an attack, since such a side is allowed whatever else it does.
-fn classify_cycle(
-    start: &Position,
-    moves: &[Move],
-    rules: RuleSet,
-    detail: Detail,
-) -> Vec<CycleMove> {
-    let mut pos = start.clone();
-    let mut ids = PieceIds::of(start);
+/// Classifies the cycle's moves. With `Detail::Attacks` it stops looking at
+/// a side once that side has made a move that weighs nothing in its rule
+/// set's table, since such a side is allowed whatever else it does.
+fn classify_cycle(replay: &Replay, rules: RuleSet, detail: Detail) -> Vec<CycleMove> {
+    let articles = rules.articles();
+    let mut ids = PieceIds::of(replay.before(0));
     let mut allowed = [false; Color::NUM];
-    let mut out = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        let color = pos.side_to_move();
+    let mut out = Vec::with_capacity(replay.len());
+    for i in 0..replay.len() {
+        let color = replay.before(i).side_to_move();
         if detail == Detail::Full || !allowed[color.index()] {
-            let articles = rules.articles();
-            let class = if articles.checks_only() && detail != Detail::Full {
-                checks_only(&mut pos, mv)
-            } else if articles.chase_needs_one_target() && detail == Detail::AttackOnly {
-                classify(&mut pos, mv, Detail::Targets, articles)
-            } else {
-                classify(&mut pos, mv, detail, articles)
-            };
-            if !class.counts_as_attack(rules.articles()) {
+            let class = classify(replay, i, detail, articles);
+            let target_ids: Vec<u8> = class.chases.iter().map(|t| ids.at(t.target)).collect();
+            let weighs = class.check
+                || match articles.table {
+                    VerdictTable::ChecksOnly => false,
+                    VerdictTable::Axf => !target_ids.is_empty(),
+                    VerdictTable::Cxa2011 => class.kind != MoveKind::Idle,
+                };
+            if !weighs {
                 allowed[color.index()] = true;
             }
-            let target_ids = class.chases.iter().map(|t| ids.at(t.square)).collect();
             out.push(CycleMove {
                 color,
                 class,
@@ -131,52 +126,33 @@ fn classify_cycle(
                 break;
             }
         }
-        pos.make(mv);
-        ids.play(mv);
+        ids.play(replay.mv(i));
     }
     out
-}
-
-/// The cheapest classification, for rule sets that only count checks.
-fn checks_only(pos: &mut Position, mv: Move) -> MoveClass {
-    pos.make(mv);
-    let check = pos.in_check();
-    pos.unmake();
-    MoveClass {
-        mv,
-        kind: if check {
-            MoveKind::Check
-        } else {
-            MoveKind::Idle
-        },
-        check,
-        mate_threat: false,
-        chases: Default::default(),
-        offers: Default::default(),
-        excuse: None,
-    }
 }
 
 /// The loser of the cycle of the last `cycle` plies of `pos`, looking at as
 /// little as the verdict needs; `None` is a draw.
 pub fn cycle_loser(pos: &Position, cycle: usize, rules: RuleSet) -> Option<Color> {
     let (start, moves) = unwind(pos, cycle).ok()?;
-    let quick = classify_cycle(&start, &moves, rules, Detail::AttackOnly);
-    let mut ruling = rule(&quick, rules.articles());
+    let replay = Replay::new(&start, &moves);
+    let quick = classify_cycle(&replay, rules, Detail::Attacks);
     // When both sides attack throughout, the Chinese table weighs what kind
     // of attack each made, which needs every effect of every move.
-    if rules.articles().table == VerdictTable::Cxa2011 && both_attack(&quick, rules.articles()) {
-        let full = classify_cycle(&start, &moves, rules, Detail::Full);
-        ruling = rule(&full, rules.articles());
+    let table = rules.articles().table;
+    if table == VerdictTable::Cxa2011 && both_attack(&quick) {
+        let full = classify_cycle(&replay, rules, Detail::Full);
+        return rule(&full, table).loser();
     }
-    ruling.loser()
+    rule(&quick, table).loser()
 }
 
 /// The full judgement on the cycle of the last `cycle` plies of `pos`.
 pub fn judge_cycle(pos: &Position, cycle: usize, rules: RuleSet) -> Result<Judgement, CycleError> {
     let (start, moves) = unwind(pos, cycle)?;
-    let classified = classify_cycle(&start, &moves, rules, Detail::Full);
-    let (loser, offence, draw, reason) = match rule(&classified, rules.articles()) {
+    let replay = Replay::new(&start, &moves);
+    let classified = classify_cycle(&replay, rules, Detail::Full);
+    let (loser, offence, draw, reason) = match rule(&classified, rules.articles().table) {
         Ruling::Loses(color, offence) => {
             let reason = format!("{offence} by {}", color_name(color));
             (Some(color), Some(offence), None, reason)

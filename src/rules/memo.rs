@@ -47,16 +47,12 @@ impl VerdictMemo {
     }
 }
 
-/// How many plies before a cycle its verdict can read: an answer to check
-/// is judged against the threats of the turn before the check.
-const LOOK_BACK: usize = 2;
-
 /// A key for the cycle of the last `cycle` plies of `pos` under `rules`:
-/// the positions of the cycle in order (which fix its moves) and the few
-/// before it that the judgement reads.
+/// the positions of the cycle in order, which fix its moves (the verdict
+/// reads nothing outside the cycle).
 fn cycle_key(pos: &Position, cycle: usize, rules: RuleSet) -> u64 {
     let history = pos.history();
-    let start = history.len().saturating_sub(cycle + LOOK_BACK);
+    let start = history.len().saturating_sub(cycle);
     let mut key = pos.hash() ^ (rules as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
     for undo in &history[start..] {
         key = (key ^ undo.hash)

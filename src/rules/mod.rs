@@ -8,24 +8,27 @@
 //!   and targets) and [`judge_game`] the referee's view of a whole game, for
 //!   the `judge` tool and the match runner.
 //!
-//! One concept per file, each using only those listed before it, so the
-//! room reads from the bottom up:
+//! One model of attack, protection and chase serves every rule set; where
+//! the rule books differ, each difference is one row of
+//! [`rule_set::Articles`]. One concept per file, each using only those
+//! listed before it, so the room reads from the bottom up:
 //!
-//! 1. [`rule_set`]: the rule sets, and the table of the points where their
-//!    books disagree; [`asian_articles`], the AXF articles one by one and
-//!    where each is decided; [`material`] values; [`answers`], a cache of
-//!    answers by key; [`pass`], asking what a side could do if the other
-//!    passed; [`natural_limit`], the 60-move rule.
+//! 1. [`rule_set`]: the rule sets and the table of their differences;
+//!    [`asian_articles`], the AXF articles one by one; [`material`] values;
+//!    [`answers`], a cache of answers by key; [`pass`], asking what a side
+//!    could do if the other passed; [`natural_limit`], the 60-move rule;
+//!    [`replay`], a cycle's positions read around the cycle.
 //! 2. [`mate`]: mates by consecutive checks, and mate threats.
-//! 3. [`exchange`]: the exchange play-out (who can take on a point, what a
-//!    sequence of captures nets, what one capture really wins).
-//! 4. [`chase`]: the threats (捉) and exchange offers (兑) a side has.
-//! 5. [`classify`]: every effect of one move, and its kind.
+//! 3. [`attack`]: attacks, protection and exchange offers, as the rules
+//!    define them.
+//! 4. [`threat`]: what each attack threatens, and why or why not.
+//! 5. [`classify`]: one move of a cycle: check, mate threat, the pieces it
+//!    chases, or idle, and the excuses.
 //! 6. [`verdict_tables`]: who must vary, given how each side played.
 //! 7. [`cycle`]: one cycle, replayed, classified and ruled on.
 //! 8. [`memo`]: the search's verdicts, remembered; [`citations`]: the
-//!    article behind each label and verdict, and [`explain`]: the facts
-//!    behind each label, for a referee; [`game`]: a whole game.
+//!    article behind each finding, label and verdict, and [`explain`]: the
+//!    facts behind each label, for a referee; [`game`]: a whole game.
 
 // The layers the module doc numbers, in order (the numbers keep rustfmt
 // from sorting one layer into another).
@@ -35,13 +38,14 @@ pub mod asian_articles;
 pub mod material;
 pub mod natural_limit;
 pub mod pass;
+pub mod replay;
 pub mod rule_set;
 // 2.
 pub mod mate;
 // 3.
-pub mod exchange;
+pub mod attack;
 // 4.
-pub mod chase;
+pub mod threat;
 // 5.
 pub mod classify;
 // 6.

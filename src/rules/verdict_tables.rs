@@ -1,12 +1,12 @@
 //! The verdict tables: given how each side played a repeating cycle, who
-//! (if anyone) must vary and so loses. What each rule set forbids is in its
-//! [`Articles`] (its module doc sums up each rule set's table); the tables
-//! read only those, never the rule set's name.
+//! (if anyone) must vary and so loses. What each table forbids is written
+//! on [`VerdictTable`]; the tables read only the [`Articles`], never the
+//! rule set's name.
 //!
 //! [`Articles`]: super::rule_set::Articles
 
 use super::classify::{MoveClass, MoveKind};
-use super::rule_set::{Articles, VerdictTable};
+use super::rule_set::VerdictTable;
 use crate::core::{Color, Square};
 use std::fmt;
 
@@ -18,6 +18,14 @@ pub struct CycleMove {
     pub color: Color,
     pub class: MoveClass,
     pub target_ids: Vec<u8>,
+}
+
+impl CycleMove {
+    /// Whether the move is an attack (打) the Chinese table counts: a check,
+    /// a mate threat or a chase (1999 §28.4).
+    fn attacks(&self) -> bool {
+        self.class.kind != MoveKind::Idle
+    }
 }
 
 /// What a side did wrong over the cycle.
@@ -85,12 +93,13 @@ impl Ruling {
 /// Why a cycle is a draw.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum DrawReason {
-    /// Both sides checked with every move (AXF rule 7).
+    /// Both sides checked with every move (AXF rule 7; 2011 §26.8.4).
     MutualPerpetualCheck,
     /// Neither side did anything its rule set forbids (2011 §25.2; AXF
     /// rule 5).
     NothingForbidden,
-    /// Both sides attacked perpetually, and the table makes neither vary.
+    /// Both sides' offences weigh the same, and the table makes neither
+    /// vary (2011 §26.8.4; the AXF principles).
     BothAttack,
 }
 
@@ -104,60 +113,53 @@ impl fmt::Display for DrawReason {
     }
 }
 
-/// How one side played the cycle, as the tables need it.
+/// How heavy a side's offence is, as the tables weigh it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Weight {
+    None,
+    /// The Chinese table's forbidden attacks that are not all a single
+    /// piece's (§26.8: joint chases, chases of under-protected pieces).
+    Attack,
+    /// Perpetual chase (AXF), or the Chinese table's single-piece attacks
+    /// (§26.8.1).
+    Chase,
+    Check,
+}
+
+/// How one side played the cycle.
 struct Conduct<'a> {
     moves: Vec<&'a CycleMove>,
-    forbidden: bool,
-    all_check: bool,
-    single_piece: bool,
+    weight: Weight,
 }
 
-fn conduct<'a>(moves: &'a [CycleMove], color: Color, articles: Articles) -> Conduct<'a> {
+fn conduct(moves: &[CycleMove], color: Color, table: VerdictTable) -> Conduct<'_> {
     let moves: Vec<&CycleMove> = moves.iter().filter(|m| m.color == color).collect();
-    let all_check = !moves.is_empty() && moves.iter().all(|m| m.class.check);
-    let forbidden = all_check
-        || match articles.table {
-            VerdictTable::Cxa2011 => cxa_forbidden(&moves, articles),
-            VerdictTable::Axf => axf_forbidden(&moves),
-            VerdictTable::ChecksOnly => false,
-        };
-    let single_piece = moves.iter().all(|m| m.class.single_piece_attack());
-    Conduct {
-        moves,
-        forbidden,
-        all_check,
-        single_piece,
-    }
+    let all = |test: fn(&CycleMove) -> bool| !moves.is_empty() && moves.iter().all(|m| test(m));
+    let weight = if all(|m| m.class.check) {
+        Weight::Check
+    } else {
+        match table {
+            VerdictTable::ChecksOnly => Weight::None,
+            VerdictTable::Axf if common_target(&moves).is_some() => Weight::Chase,
+            VerdictTable::Axf => Weight::None,
+            VerdictTable::Cxa2011 if !all(CycleMove::attacks) => Weight::None,
+            VerdictTable::Cxa2011 if all(|m| m.class.single_piece) => Weight::Chase,
+            VerdictTable::Cxa2011 => Weight::Attack,
+        }
+    };
+    Conduct { moves, weight }
 }
 
-/// CXA 2011 §24.11-13, §25.3: every move an attack, of one piece or of
-/// several in turn, in any mixture of checks, mate threats and chases.
-fn cxa_forbidden(moves: &[&CycleMove], articles: Articles) -> bool {
-    !moves.is_empty() && moves.iter().all(|m| m.class.counts_as_attack(articles))
-}
-
-/// Whether both sides attacked with every move they made (the cycles the
-/// 2011 table weighs by §26.8).
-pub fn both_attack(moves: &[CycleMove], articles: Articles) -> bool {
+/// Whether both sides attacked with every move they made (the cycles whose
+/// verdict the Chinese table weighs by §26.8, which needs every move looked
+/// at in full).
+pub fn both_attack(moves: &[CycleMove]) -> bool {
     Color::ALL.iter().all(|&c| {
         moves
             .iter()
             .filter(|m| m.color == c)
-            .all(|m| m.class.counts_as_attack(articles))
+            .all(CycleMove::attacks)
     })
-}
-
-/// AXF: one same piece attacked by every move, by one piece or by several
-/// taking turns (rules 32-33; one piece or two chasing two or more in turn
-/// is a draw), some of them checks that attack it too. A check that does
-/// not attack it breaks the chase: one check and one chase, or one check and
-/// one idle move, is a draw (rules 12-13); perpetual mate threats are
-/// allowed (rules 9-10). So one cannon or two chasing two chariots in turn
-/// is a draw (rule 16), and a horse chased by a chariot may answer with a
-/// check, once or in turn with chases, while the chariot's side must vary
-/// (rule 23).
-fn axf_forbidden(moves: &[&CycleMove]) -> bool {
-    common_target(moves).is_some()
 }
 
 /// A piece chased by every one of the side's moves.
@@ -171,11 +173,9 @@ fn common_target(moves: &[&CycleMove]) -> Option<u8> {
 }
 
 fn offence(side: &Conduct) -> Offence {
-    if side.all_check {
+    if side.weight == Weight::Check {
         return Offence::PerpetualCheck;
     }
-    // Every move attacks one same piece, with or without check: a perpetual
-    // chase of it (将兼捉 counts as 捉 of that piece).
     if let Some(id) = common_target(&side.moves) {
         let first = side.moves[0];
         let chased = first
@@ -184,7 +184,7 @@ fn offence(side: &Conduct) -> Offence {
             .iter()
             .zip(&first.target_ids)
             .find(|(_, t)| **t == id)
-            .map(|(t, _)| (t.piece.kind.name(), t.square));
+            .map(|(t, _)| (t.victim.kind.name(), t.target));
         if let Some(target) = chased {
             return Offence::PerpetualChase(vec![target]);
         }
@@ -201,7 +201,7 @@ fn offence(side: &Conduct) -> Offence {
                 for (t, id) in m.class.chases.iter().zip(&m.target_ids) {
                     if !seen.contains(id) {
                         seen.push(*id);
-                        targets.push((t.piece.kind.name(), t.square));
+                        targets.push((t.victim.kind.name(), t.target));
                     }
                 }
             }
@@ -211,33 +211,23 @@ fn offence(side: &Conduct) -> Offence {
     }
 }
 
-/// Applies the table of the rule set that answers as `articles` do to a
-/// classified cycle. `moves` may stop short for a side once it has made a
-/// move that is not an attack: that side is allowed whatever follows.
-pub fn rule(moves: &[CycleMove], articles: Articles) -> Ruling {
-    let red = conduct(moves, Color::Red, articles);
-    let black = conduct(moves, Color::Black, articles);
+/// Applies `table` to a classified cycle. `moves` may stop short for a side
+/// once it has made a move that weighs nothing: that side is allowed
+/// whatever follows.
+pub fn rule(moves: &[CycleMove], table: VerdictTable) -> Ruling {
+    let red = conduct(moves, Color::Red, table);
+    let black = conduct(moves, Color::Black, table);
     let loses = |side: &Conduct, color| Ruling::Loses(color, offence(side));
-    // Perpetual check loses whatever the other side does (2011 §25.1; AXF
-    // rule 6, and rule 8: two checks against one check back, the perpetual
-    // checker loses); both checking perpetually is a draw (AXF rule 7).
-    match (red.all_check, black.all_check) {
-        (true, true) => return Ruling::Draw(DrawReason::MutualPerpetualCheck),
-        (true, false) => return loses(&red, Color::Red),
-        (false, true) => return loses(&black, Color::Black),
-        (false, false) => {}
-    }
-    match (red.forbidden, black.forbidden) {
-        (false, false) => Ruling::Draw(DrawReason::NothingForbidden),
-        (true, false) => loses(&red, Color::Red),
-        (false, true) => loses(&black, Color::Black),
-        (true, true) if articles.table == VerdictTable::Cxa2011 => {
-            match (red.single_piece, black.single_piece) {
-                (true, false) => loses(&red, Color::Red),
-                (false, true) => loses(&black, Color::Black),
-                _ => Ruling::Draw(DrawReason::BothAttack),
-            }
-        }
-        (true, true) => Ruling::Draw(DrawReason::BothAttack),
+    match (red.weight, black.weight) {
+        (Weight::Check, Weight::Check) => Ruling::Draw(DrawReason::MutualPerpetualCheck),
+        (Weight::None, Weight::None) => Ruling::Draw(DrawReason::NothingForbidden),
+        (r, b) if r == b => Ruling::Draw(DrawReason::BothAttack),
+        // Perpetual check loses whatever the other side does (2011 §25.1;
+        // AXF rules 6, 8); a forbidden side against an allowed one must
+        // vary (2011 §25.3; the AXF principles); of two forbidden sides
+        // the single-piece attacker (§26.8.1-3), or under AXF the checker
+        // against the chaser, must vary.
+        (r, b) if r > b => loses(&red, Color::Red),
+        _ => loses(&black, Color::Black),
     }
 }

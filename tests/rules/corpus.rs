@@ -59,7 +59,19 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         id: "cxa-fig03",
         rules: RuleSet::Chinese,
         miss: Miss::Verdict("black_loses"),
-        why: "断根捉 (cutting a defender's root): Red's elephant moves take away the horse's root, which is no recapture but Black's counter-check Rh0+ after Rxc1; we find no such root, so Red's moves are idle. Black's both moves are the book's chases (its return to h1 wins the elephant or more by a check, 2011 §24.3), so Black alone attacks every move",
+        why: "断根捉 (cutting a defender's root): Red's elephant moves take away the horse's root, which is no recapture but Black's counter-check on rank 0 after Rxc1; the model's protection is a legal recapture, so the horse stands unprotected all along and Red's moves are idle, while Black's returns win the elephant or more through a check (2011 §24.3): Black alone attacks every move",
+    },
+    Known {
+        id: "cxa-fig17",
+        rules: RuleSet::Chinese,
+        miss: Miss::Labels("check idle mate-threat mate-threat"),
+        why: "the book labels 后车退一 捉 (the offer loses both chariots if accepted, §26.9); we find that chase too, and also a mate threat by checks within the search's bounds, the heavier kind (§26.4): the verdict is the same",
+    },
+    Known {
+        id: "cxa-ref15",
+        rules: RuleSet::Chinese,
+        miss: Miss::Labels("chase idle idle idle"),
+        why: "不能离线: the book counts the chariot that steps to guard the screen of a standing cannon attack as chasing with it; a guard of the screen captures nothing, so the model sees no part in the capture (2011 §24.17) and no new threat: idle (the verdict is the same)",
     },
     Known {
         id: "cxa-ref33",
@@ -68,16 +80,16 @@ const KNOWN_DISAGREEMENTS: &[Known] = &[
         why: "the book itself is in doubt (the source notes 应为捉); we find a chase on the idle move",
     },
     Known {
+        id: "cxa-ref39",
+        rules: RuleSet::Chinese,
+        miss: Miss::Verdict("draw"),
+        why: "不能离线: the book has Red's chariot, horse and cannon chase the black chariot jointly, the chariot tied to guarding the cannon's screen so that its own attacks on the horse and elephant are no chases; the model sees those attacks as new single-piece chases and the guard as no part of the cannon's capture, so both sides make §26.8.1's single-piece chases: a draw (§26.8.4) where the book makes Black vary",
+    },
+    Known {
         id: "cxa-ref41",
         rules: RuleSet::Chinese,
         miss: Miss::Labels("chase chase idle chase"),
         why: "joint chase (联合捉子) per the book. Read: 炮二平六 blocks the eye d8 of the elephant c9 and so cuts the root of the elephant e7 that the chariot g7 attacks (断根, we agree); on 炮六平二 we find nothing the cannon on h8 takes part in: it attacks nothing, screens nothing, and the elephant e7 has its root back",
-    },
-    Known {
-        id: "cxa-ref50",
-        rules: RuleSet::Chinese,
-        miss: Miss::Verdict("draw"),
-        why: "the horse's move that the book calls 捉 keeps up a standing attack: the red cannon g8's attack on the black cannon d8 (screen e8) stands all along, and the red horse on c8 pins that cannon to the black king (d8 is its leg on the way to e9); the book counts that pin of the target as renewing the attack, which no article we have defines (a pin renews here only when it holds back a defender, 图11). Its return attacks a horse protected by a chariot (horse for horse), also 捉 in the book; we find no new threat (the black chariot's return is an exchange offer, §26.10.2, as the book says)",
     },
 ];
 

@@ -12,6 +12,7 @@ mod rules_cases;
 #[path = "../tool_run/mod.rs"]
 mod tool_run;
 
+mod article_pairs;
 mod articles;
 mod asian_articles;
 mod corpus;

@@ -11,7 +11,7 @@
 use crate::rules_cases;
 
 use chuhan::core::GameResult;
-use chuhan::rules::{judge_game, losing_repetitions, RuleSet};
+use chuhan::rules::{judge_game, RuleSet};
 use chuhan::search::score::RULE_WIN;
 use chuhan::search::{Engine, Limits, Score, SearchOutcome};
 use chuhan::{Color, Move, Position};

@@ -39,6 +39,7 @@ fn search(position: &str, depth: u32) -> (i32, String) {
     let at_depth = format!("info depth {depth} ");
     let score = lines
         .iter()
+        .rev()
         .filter(|l| l.starts_with(&at_depth))
         .filter_map(|l| {
             l.split(" score ")
@@ -48,7 +49,7 @@ fn search(position: &str, depth: u32) -> (i32, String) {
                 .parse()
                 .ok()
         })
-        .last()
+        .next()
         .unwrap_or_else(|| panic!("no score at depth {depth}: {lines:?}"));
     let best = lines.last().and_then(|l| l.split_whitespace().nth(1));
     (score, best.unwrap_or_default().to_string())

@@ -143,7 +143,7 @@ const FOLLOW: &str = "fen 4k4/9/c1r6/9/9/9/9/1R7/9/3K5 w - - 0 1 moves \
     b2a2 e9f9 a2b2 f9e9 b2a2 e9f9 a2b2 f9e9";
 
 #[test]
-fn explain_shows_every_attack_with_its_exchange_and_protection() {
+fn explain_shows_every_attack_with_its_protection_finding_and_article() {
     let (ok, out, _) = judge(&["--explain"], &format!("{CHASE}\n{FOLLOW}\n"));
     assert!(ok);
     let lines: Vec<&str> = out.lines().collect();
@@ -152,14 +152,18 @@ fn explain_shows_every_attack_with_its_exchange_and_protection() {
         "red_loses: perpetual chase of the cannon on a7 by Red \
          [2011 §25.3 (one side forbidden)]"
     );
+    let unprotected = "2011 §24.3, §24.16 (无根子; a false root is none)";
     assert_eq!(
         lines[1],
-        "  b2a2 Red chase (cannon a7) [2011 §24.3 (无根子)]"
+        format!("  b2a2 Red chase (cannon a7) [{unprotected}]")
     );
     assert_eq!(lines[2], "      check: no; mate threat: no");
     assert_eq!(
         lines[3],
-        "      cannon a7 attacked from a2: exchange +5, no protection: chase (unprotected, gain 5)"
+        format!(
+            "      cannon a7 attacked from a2: no protection; unprotected (gain 5) \
+             [{unprotected}]: chase"
+        )
     );
     let follow = lines
         .iter()
@@ -167,11 +171,12 @@ fn explain_shows_every_attack_with_its_exchange_and_protection() {
         .expect("the second game is a draw");
     assert_eq!(
         lines[follow + 1],
-        "  b2a2 Red idle [1999 §28.9 (闲, every other move)]"
+        "  b2a2 Red idle [2011 §24.8 (闲, every other move)]"
     );
     assert_eq!(
         lines[follow + 3],
-        "      cannon a7 attacked from a2: exchange -5, protected from c7: no chase"
+        "      cannon a7 attacked from a2: protected from c7; protected (gain -5) \
+         [2011 §24.7 (跟: a protected piece, nothing won)]: no chase"
     );
 }
 
@@ -198,27 +203,33 @@ fn line_under<'a>(lines: &'a [String], head: &str, below: usize) -> &'a str {
 
 /// The article case where a cannon blocks a chariot's attack on a horse but
 /// can reopen it with a check: the horse stays won by the same chariot, so
-/// no move chases (1999 §29.2), and --explain says why.
+/// no move chases (1999 §29.2), and --explain says why, by article.
 #[test]
 fn explain_shows_a_win_through_a_check_that_is_no_chase() {
     let lines = explained_case("a-standing-attack-through-a-check-is-no-new-chase", &[]);
     assert!(lines[0].starts_with("draw: repetition without a forbidden perpetual [2011 §25.2"));
-    // The cannon's step back is idle.
+    // The cannon's step back is idle: the win through its check stood.
     assert_eq!(
         line_under(&lines, "  b4a4 Red idle [", 2),
-        "      horse a7 attacked from a4: exchange +5, won through a check first: no chase"
+        "      horse a7 attacked from a4: won through the check a4e4; won through a check \
+         (gain 5) [2011 §24.3 (won through a check, whatever the answer)]: no chase \
+         [1999 §29.2 (it stood before the move: no new chase)]"
     );
 }
 
 #[test]
-fn explain_names_the_piece_that_checks_where_it_stands() {
-    // The cannon's step to e2 checks and wins the horse on a7 (the a0
-    // cannon takes it after any answer): the attack is shown from e2.
+fn explain_says_a_check_is_only_a_check() {
+    // The cannon's step to e2 checks, and uncovers the a0 cannon on the
+    // horse: a check, whose other effects are not weighed, by article.
     let lines = explained_case("cannon-check-and-chase-of-one-piece", &["--rule", "asian"]);
     assert_eq!(
-        line_under(&lines, "  a2e2 Red check (horse a7) [", 2),
-        "      horse a7 attacked from e2: exchange +5, won through a check first: \
-         chase (unprotected, gain 5)"
+        line_under(&lines, "  a2e2 Red check [", 2),
+        "      a check is only a check: what else it attacks is not counted (AXF rules 6, 12)"
+    );
+    let lines = explained_case("cannon-check-and-chase-of-one-piece", &[]);
+    assert_eq!(
+        line_under(&lines, "  a2e2 Red check [", 2),
+        "      a check: the heavier effect, what else it attacks is not weighed (2011 §26.4)"
     );
 }
 
@@ -226,14 +237,17 @@ fn explain_names_the_piece_that_checks_where_it_stands() {
 fn explain_in_json_adds_the_effects_of_each_move() {
     let (ok, out, _) = judge(&["--explain", "--json"], &format!("{CHASE}\n"));
     assert!(ok);
+    let unprotected = "2011 §24.3, §24.16 (无根子; a false root is none)";
     assert!(
-        out.contains(
-            "{\"move\":\"b2a2\",\"side\":\"red\",\"kind\":\"chase\",\
-             \"targets\":[{\"piece\":\"cannon\",\"square\":\"a7\"}],\
-             \"effects\":{\"article\":\"2011 §24.3 (无根子)\",\"check\":false,\"mate_threat\":false,\"offers\":[],\
-             \"attacks\":[{\"piece\":\"cannon\",\"square\":\"a7\",\"attacker\":\"a2\",\
-             \"exchange\":5,\"protectors\":[],\"through_check\":false,\"whichever\":false,\"chase\":\"unprotected\"}]}}"
-        ),
+        out.contains(&format!(
+            "{{\"move\":\"b2a2\",\"side\":\"red\",\"kind\":\"chase\",\
+             \"targets\":[{{\"piece\":\"cannon\",\"square\":\"a7\"}}],\
+             \"effects\":{{\"article\":\"{unprotected}\",\"check\":false,\"mate_threat\":false,\
+             \"notes\":[],\"offers\":[],\
+             \"attacks\":[{{\"piece\":\"cannon\",\"square\":\"a7\",\"attacker\":\"a2\",\
+             \"gain\":5,\"protectors\":[],\"through_check\":null,\"whichever\":false,\
+             \"finding\":\"unprotected\",\"article\":\"{unprotected}\",\"chase\":true,\"why_not\":\"\"}}]}}}}"
+        )),
         "{out}"
     );
     // Without --explain the JSON stays as it was.
@@ -280,29 +294,14 @@ fn explain_cites_the_asian_article_each_case_turns_on() {
             "AXF rule 18",
         ),
         (
-            "horse-pinned-chariot-chased",
-            "f2g2 Red chase",
-            "AXF rule 19",
-        ),
-        (
-            "a-cannons-screen-walking-chases-an-unprotected-horse",
-            "a2a3 Red chase",
-            "AXF rule 25",
-        ),
-        (
-            "a-cannons-screen-walking-chases-a-protected-chariot",
-            "c7d7 Red chase",
-            "AXF rule 26",
-        ),
-        (
-            "one-cannon-chases-two-chariots-in-turn",
-            "d1c1 Red chase",
-            "AXF rule 15",
+            "horse-chases-a-protected-chariot",
+            "b5d6 Red chase",
+            "AXF rules 15, 26",
         ),
         (
             "losing-exchange-offer-chases",
             "d5d4 Red idle",
-            "AXF rules 24, 40",
+            "AXF rule 5",
         ),
         (
             "two-checks-against-one-check-back",
@@ -326,6 +325,44 @@ fn explain_cites_the_asian_article_each_case_turns_on() {
     }
 }
 
+/// Every threat that is no chase says by which article: not new (1999
+/// §29.2), not answered (the AXF appendix), or excused (2011 §26).
+#[test]
+fn explain_gives_the_article_behind_every_no_chase() {
+    let games: String = rules_cases::ARTICLE_CASES
+        .iter()
+        .map(|c| format!("fen {} moves {}\n", c.fen, c.moves))
+        .collect();
+    for rules in ["chinese", "asian"] {
+        let (ok, out, _) = judge(&["--explain", "--rule", rules], &games);
+        assert!(ok);
+        let mut seen = 0;
+        for line in out
+            .lines()
+            .filter(|l| l.starts_with("      ") && l.contains(" attacked from "))
+        {
+            let (_, finding) = line.split_once("; ").expect("protection; finding");
+            assert!(
+                finding.contains(" [") && finding.contains(")]: "),
+                "{rules}: {line}"
+            );
+            if let Some((_, why)) = line.rsplit_once(": no chase") {
+                if !why.is_empty() {
+                    assert!(
+                        why.starts_with(" [") && why.ends_with(')') || why.ends_with(")]"),
+                        "{rules}: {line}"
+                    );
+                    seen += 1;
+                }
+            }
+        }
+        assert!(
+            seen > 20,
+            "{rules}: only {seen} threats with a reason not to chase"
+        );
+    }
+}
+
 /// Red's chariot offers itself to the black chariot with every step, but
 /// taking it lets the cannon on d0 take back with mate (2011 §26.9).
 const LOSING_OFFER: &str = "fen 3k5/4a1N2/3a5/9/3R5/r8/9/3A5/9/3CK4 w - - 0 1 moves \
@@ -341,22 +378,25 @@ fn explain_names_an_exchange_offer_that_loses_if_accepted() {
         "red_loses: perpetual chase of the chariot on a4 by Red \
          [2011 §25.3 (one side forbidden)]"
     );
+    let losing = "2011 §26.9 (an offer that loses if accepted)";
     assert_eq!(
         lines[1],
-        "  d5d4 Red chase (chariot a4) [2011 §26.9 (an offer that loses if accepted)]"
+        format!("  d5d4 Red chase (chariot a4) [{losing}]")
     );
+    // No offer is listed: the mutual attack is the chase.
     assert_eq!(lines[2], "      check: no; mate threat: no");
     assert_eq!(
         lines[3],
-        "      chariot a4 attacked from d4: exchange +10, no protection: \
-         chase (an exchange offer that loses if accepted (2011 §26.9), gain 10)"
+        format!(
+            "      chariot a4 attacked from d4: no protection; an exchange offer that loses \
+             if accepted (gain 10) [{losing}]: chase"
+        )
     );
     let (_, json, _) = judge(&["--explain", "--json"], &format!("{LOSING_OFFER}\n"));
     assert!(
-        json.contains("\"chase\":\"an exchange offer that loses if accepted (2011 §26.9)\""),
+        json.contains("\"finding\":\"an exchange offer that loses if accepted\""),
         "{json}"
     );
-    // No offer is listed: the mutual attack is the chase.
     assert!(json.contains("\"offers\":[]"), "{json}");
 }
 
