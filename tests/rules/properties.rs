@@ -9,14 +9,18 @@
 //!   check is weighed against the threats of the turn before the check
 //!   (2011 §26.1.2, §26.3), which may lie before the cycle;
 //! * the search's quick verdict on every cycle met is the referee's (here also
-//!   over the AXF cycles read against Fairy-Stockfish).
+//!   over the AXF cycles read against Fairy-Stockfish);
+//! * a piece placed where it attacks, protects and blocks nothing, in every
+//!   position of the game, changes no verdict.
 
 use crate::pyffish_rows;
 use crate::rules_cases;
 
 use chuhan::rules::{judge_cycle, RuleSet};
 use chuhan::{Move, Position};
-use rules_cases::{flip_fen, flip_move, flip_verdict, judge, mirror_fen, mirror_move, parse};
+use rules_cases::{
+    flip_fen, flip_move, flip_verdict, judge, mirror_fen, mirror_move, parse, with_piece,
+};
 use serde_json::Value;
 
 /// A game to check: where it comes from, its start, moves and rule set.
@@ -285,4 +289,107 @@ fn a_win_through_either_of_two_checks_keeps_its_verdict_in_the_mirror() {
         verdict(&mirror_fen(fen), &mirrored, RuleSet::Chinese),
         "draw"
     );
+}
+
+/// Pieces that can stand apart from the play without attacking: pawns on
+/// their own side, advisors and elephants, each on the points it may stand.
+const BYSTANDERS: &[(char, &[&str])] = &[
+    (
+        'P',
+        &["a3", "i3", "c3", "g3", "e3", "a4", "i4", "c4", "g4", "e4"],
+    ),
+    (
+        'p',
+        &["a6", "i6", "c6", "g6", "e6", "a5", "i5", "c5", "g5", "e5"],
+    ),
+    ('A', &["d0", "f0", "e1", "d2", "f2"]),
+    ('a', &["d9", "f9", "e8", "d7", "f7"]),
+    ('B', &["c0", "g0", "a2", "i2", "e2", "c4", "g4"]),
+    ('b', &["c9", "g9", "a7", "i7", "e7", "c5", "g5"]),
+];
+
+/// Every legal move of both sides in `pos` (the side not to move's after a
+/// pass), but those of the piece on `skip`.
+fn both_sides_moves(pos: &mut Position, skip: Option<chuhan::Square>) -> Vec<Move> {
+    let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    pos.make_null();
+    moves.extend(pos.legal_moves());
+    pos.unmake();
+    moves.retain(|mv| Some(mv.from()) != skip);
+    moves.sort_by_key(|mv| mv.to_u16());
+    moves
+}
+
+/// Whether the piece on `square` of `with` (the game's start `without` it)
+/// stays apart from the game: in every position the game passes through,
+/// the other pieces of both sides have the same legal moves with it as
+/// without it (it blocks nothing and can be taken by nothing), and it can
+/// take nothing nor move onto a point a piece of its own holds (it attacks
+/// and protects nothing).
+fn stands_apart(
+    with: &Position,
+    without: &Position,
+    moves: &[Move],
+    square: chuhan::Square,
+) -> bool {
+    let (mut a, mut b) = (with.clone(), without.clone());
+    for i in 0..=moves.len() {
+        if both_sides_moves(&mut a, Some(square)) != both_sides_moves(&mut b, None) {
+            return false;
+        }
+        let color = a.piece_at(square).expect("the bystander").color;
+        let others = a.occupied() - chuhan::Bitboard::from_square(square);
+        let touched: Vec<chuhan::Square> = others
+            .into_iter()
+            .filter(|&sq| chuhan::rules::attack::reaching(&a, sq, color).has(square))
+            .collect();
+        if !touched.is_empty() {
+            return false;
+        }
+        if let Some(&mv) = moves.get(i) {
+            a.make(mv);
+            b.make(mv);
+        }
+    }
+    true
+}
+
+#[test]
+fn a_piece_that_attacks_protects_and_blocks_nothing_changes_no_verdict() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for g in games() {
+        let start = Position::from_fen(&g.fen).unwrap();
+        let want = verdict(&g.fen, &g.moves, g.rules);
+        // The first place that stands apart, for a piece of each side.
+        for side in [true, false] {
+            let placed = BYSTANDERS
+                .iter()
+                .filter(|(piece, _)| piece.is_ascii_uppercase() == side)
+                .flat_map(|(piece, squares)| squares.iter().map(move |sq| (*piece, *sq)))
+                .find_map(|(piece, sq)| {
+                    let fen = with_piece(&g.fen, piece, sq)?;
+                    let with = Position::from_fen(&fen).ok()?;
+                    let square: chuhan::Square = sq.parse().ok()?;
+                    stands_apart(&with, &start, &g.moves, square).then_some((fen, piece, sq))
+                });
+            let Some((fen, piece, sq)) = placed else {
+                continue;
+            };
+            checked += 1;
+            let got = verdict(&fen, &g.moves, g.rules);
+            if got != want {
+                wrong.push(format!(
+                    "{}: {want} without, {got} with {piece} on {sq}",
+                    g.name
+                ));
+            }
+        }
+    }
+    println!("bystanders: {checked} games judged with a piece apart from the play");
+    assert!(
+        checked > 150,
+        "only {checked} games had room for a bystander"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

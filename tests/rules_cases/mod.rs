@@ -913,6 +913,23 @@ fn compress(rows: &[Vec<char>]) -> String {
         .join("/")
 }
 
+/// The position with `piece` (a FEN letter) added on `square` (file
+/// letter and rank digit, ranks 0-9 from Red's side), if that point is
+/// empty; the FEN's other fields stay.
+pub fn with_piece(fen: &str, piece: char, square: &str) -> Option<String> {
+    let (board, rest) = fen.split_once(' ').unwrap_or((fen, "w"));
+    let mut rows = expand(board);
+    let mut chars = square.chars();
+    let file = (chars.next()? as u8).checked_sub(b'a')? as usize;
+    let rank = chars.next()?.to_digit(10)? as usize;
+    let cell = rows.get_mut(9 - rank)?.get_mut(file)?;
+    if *cell != '.' {
+        return None;
+    }
+    *cell = piece;
+    Some(format!("{} {rest}", compress(&rows)))
+}
+
 /// The position seen in a mirror: files a-i become i-a.
 pub fn mirror_fen(fen: &str) -> String {
     let (board, rest) = fen.split_once(' ').unwrap_or((fen, "w"));
