@@ -124,6 +124,23 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
+        article: "AXF rule 23; 2011 §26.1.2",
+        differs: "two black pawns, on h4 and h1, that protect the horse on h3 and on g1: \
+                  the chariot that follows the horse, which flees once by checking, \
+                  chases it unprotected (its side must vary) and only follows it \
+                  protected",
+        with: half(
+            "3k5/9/9/9/9/9/5R1n1/9/9/4K4 b - - 0 1",
+            "h3g1 f3f1 g1h3 f1f3",
+            &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "3k5/9/9/9/9/7p1/5R1n1/9/7p1/4K4 b - - 0 1",
+            "h3g1 f3f1 g1h3 f1f3",
+            &[(Asian, "draw"), (Chinese, "draw")],
+        ),
+    },
+    Pair {
         article: "AXF rules 24 and 40",
         differs: "the piece the chariot follows: a chariot that could take it back (an \
                   exchange offer, allowed) or a cannon (chased)",
@@ -244,6 +261,24 @@ pub const PAIRS: &[Pair] = &[
             "4k4/9/c8/9/9/9/4P4/1R7/4A4/3AK4 w - - 0 1",
             FLEEING_CANNON,
             &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+    },
+    Pair {
+        article: "AXF rule 38; 2011 §24.3, 1999 §29.2",
+        differs: "the black advisor on d7 that closes the d-file to a check: with it, \
+                  each pawn step opens a chariot's check on rank 9 that wins the horse, \
+                  a new taker every move (抽吃, 长捉 in CXA); without it, a win through \
+                  the d-file check stands all along and no step is new. A threat to \
+                  check and then capture is no chase in AXF either way",
+        with: half(
+            "3k3n1/9/3a5/9/P8/8c/9/9/RR7/4K4 w - - 0 1",
+            "a5b5 i4i3 b5a5 i3i4",
+            &[(Asian, "draw"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "3k3n1/9/9/9/P8/8c/9/9/RR7/4K4 w - - 0 1",
+            "a5b5 i4i3 b5a5 i3i4",
+            &[(Asian, "draw"), (Chinese, "draw")],
         ),
     },
     Pair {
