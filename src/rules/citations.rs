@@ -5,8 +5,9 @@
 //! 2011 text (1999 where 2011 is silent); the AXF ones are numbered as in
 //! [`asian_articles`](super::asian_articles).
 
-use super::classify::{Counted, Excuse, MoveClass, MoveKind};
+use super::classify::{Counted, MoveClass, MoveKind};
 use super::cycle::Judgement;
+use super::excuse::Excuse;
 use super::rule_set::{Articles, VerdictTable};
 use super::threat::{Finding, Threat};
 use super::verdict_tables::{both_attack, DrawReason, Offence};

@@ -22,8 +22,10 @@
 //! 3. [`attack`]: attacks, protection and exchange offers, as the rules
 //!    define them.
 //! 4. [`threat`]: what each attack threatens, and why or why not.
-//! 5. [`classify`]: one move of a cycle: check, mate threat, the pieces it
-//!    chases, or idle, and the excuses.
+//! 5. [`novelty`]: which threats a move makes its chases (new, answered,
+//!    taken part in); [`excuse`]: the Chinese rules' excuses; [`joint`]:
+//!    single-piece and joint chases; [`classify`]: one move of a cycle:
+//!    check, mate threat, the pieces it chases, or idle.
 //! 6. [`verdict_tables`]: who must vary, given how each side played.
 //! 7. [`cycle`]: one cycle, replayed, classified and ruled on.
 //! 8. [`memo`]: the search's verdicts, remembered; [`citations`]: the
@@ -47,6 +49,10 @@ pub mod attack;
 // 4.
 pub mod threat;
 // 5.
+pub mod excuse;
+pub mod joint;
+pub mod novelty;
+// 5b.
 pub mod classify;
 // 6.
 pub mod verdict_tables;
