@@ -11,6 +11,11 @@ move list.  Routes whose moves check or attack something are preferred, so
 that forbidden perpetuals actually occur.
 
 Usage: pyffish_oracle.py [--chuhan PATH] [--cycles N] [--seed S] [--out FILE]
+                         [--cycles-out FILE]
+
+--cycles-out writes every judged cycle, one `startpos moves ...` line each,
+so that other builds or rule sets can judge the same cycles (`chuhan judge
+--rule R FILE`), as the search bounds' check in docs/results/rules.md does.
 
 Everything depends on the seed: trial i uses random.Random(f"{seed}:{i}"),
 so one trial can be replayed with --only i.
@@ -464,6 +469,7 @@ def main():
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--only", type=int, help="replay one trial and print chuhan's --explain")
     parser.add_argument("--out", default="target/pyffish_disagreements.jsonl")
+    parser.add_argument("--cycles-out", help="write every judged cycle here, one line each")
     args = parser.parse_args()
 
     indices = [args.only] if args.only is not None else range(args.cycles)
@@ -471,6 +477,10 @@ def main():
     games = [g for g in (trial(args.seed, i, stats) for i in indices) if g is not None]
     verdicts = judge(args.chuhan, games)
     assert len(verdicts) == len(games), "chuhan judged a different number of games"
+    if args.cycles_out:
+        with open(args.cycles_out, "w") as file:
+            for game in games:
+                file.write("startpos moves " + " ".join(game["moves"]) + "\n")
 
     agree = 0
     by_shape = collections.Counter()
