@@ -77,6 +77,23 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
+        article: "AXF rule 8; 2011 §25.1",
+        differs: "Black's check back: the black cannon's block on e8 checks over the \
+                  chariot, one check against Red's two, and the perpetual checker still \
+                  loses (not both sides checking, rule 7); a red advisor on e1 (the second \
+                  half) makes the block check nothing",
+        with: half(
+            "4k4/5c3/9/9/9/4C4/9/4R4/9/4K4 w - - 0 1",
+            "e4a4 f8e8 a4e4 e8f8",
+            &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "4k4/5c3/9/9/9/4C4/9/4R4/4A4/4K4 w - - 0 1",
+            "e4a4 f8e8 a4e4 e8f8",
+            &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+    },
+    Pair {
         article: "AXF rules 9-10; 2011 §24.2, §24.10",
         differs: "the black cannon on f9 that boxes the king in, so that each chariot move \
                   threatens mate: a perpetual mate threat is allowed in AXF, forbidden in \
@@ -89,6 +106,23 @@ pub const PAIRS: &[Pair] = &[
         without: half(
             "3ck4/9/9/R1r6/4P4/9/9/9/9/4K4 w - - 0 1",
             "a6a7 c6c7 a7a6 c7c6",
+            &[(Asian, "draw"), (Chinese, "draw")],
+        ),
+    },
+    Pair {
+        article: "AXF rule 12; 2011 §24.13",
+        differs: "the black king on e9, which the chariot's step to e2 checks (the horse \
+                  blocks on e6, leaving the cannon on d7 to the step back to d2, and \
+                  protects it again from c5): one check and one chase, a draw in AXF and \
+                  一将一捉 in CXA; with the king on d9 the step to e2 is idle",
+        with: half(
+            "4k4/9/3c5/9/2n6/9/9/3R5/9/5K3 w - - 0 1",
+            "d2e2 c5e6 e2d2 e6c5",
+            &[(Asian, "draw"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "3k5/9/3c5/9/2n6/9/9/3R5/9/5K3 w - - 0 1",
+            "d2e2 c5e6 e2d2 e6c5",
             &[(Asian, "draw"), (Chinese, "draw")],
         ),
     },
@@ -215,6 +249,40 @@ pub const PAIRS: &[Pair] = &[
             "4k4/4a4/9/9/9/9/9/3R5/4p4/5K3 w - - 0 1",
             "d2e2 e1d1 e2d2 d1e1",
             &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+    },
+    Pair {
+        article: "AXF rule 32; 2011 §24.11",
+        differs: "a black elephant on e7, between the chariot's rank-7 point and the horse \
+                  on i7: with it the chariot chases the elephant, then the horse on g6, two \
+                  pieces in turn (a draw in AXF, 长捉 of several pieces in CXA); without it \
+                  the chariot chases the horse on every move",
+        with: half(
+            "9/3k5/4b3n/2R6/9/9/9/9/9/5K3 w - - 0 1",
+            "c6c7 i7g6 c7c6 g6i7",
+            &[(Asian, "draw"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "9/3k5/8n/2R6/9/9/9/9/9/5K3 w - - 0 1",
+            "c6c7 i7g6 c7c6 g6i7",
+            &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+    },
+    Pair {
+        article: "AXF rule 33; 2011 §24.11",
+        differs: "the red chariot on a0, uncovered against the elephant on a7 when the \
+                  horse leaves a6: with it the chariot and the horse take turns chasing the \
+                  elephant, which flees between a7 and c5 (forbidden); without it the horse \
+                  chases every other move, a draw",
+        with: half(
+            "4k4/9/b8/N8/9/9/9/9/9/R2K5 w - - 0 1",
+            "a6b4 a7c5 b4a6 c5a7",
+            &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "4k4/9/b8/N8/9/9/9/9/9/3K5 w - - 0 1",
+            "a6b4 a7c5 b4a6 c5a7",
+            &[(Asian, "draw"), (Chinese, "draw")],
         ),
     },
     Pair {

@@ -76,7 +76,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         article: "2011 §24.13 (一将一捉 is forbidden), §26.4 (the check that also attacks \
                   the horse on e1 is labelled with both effects), §26.1.2 (the king's \
                   answers are idle); AXF rule 12 and diagrams 37-38 allow one check and one chase of \
-                  different pieces",
+                  different pieces. \
+                  The AXF appendix: the horse on c7 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "4k4/9/2n6/9/2P1P4/9/2C6/4B4/4n4/4K4 w - - 0 1",
         moves: "c3e3 e9f9 e3c3 f9e9 c3e3 e9f9 e3c3 f9e9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -87,7 +89,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   chariot's step to e3 checks and uncovers the chariot on c0 against the \
                   unprotected cannon, its step back attacks the cannon itself; every move \
                   attacks the same piece, a perpetual chase under AXF rule 32 as well, \
-                  whatever the checks. AXF rules 6 and 12: a check is a check and nothing else, so one check and one chase is no perpetual chase (a draw), whatever the check attacks",
+                  whatever the checks. AXF rules 6 and 12: a check is a check and nothing else, so one check and one chase is no perpetual chase (a draw), whatever the check attacks. \
+                  The AXF appendix: the cannon on c7 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "4k4/9/2c6/9/9/9/2R6/9/9/2RK5 w - - 0 1",
         moves: "c3e3 e9f9 e3c3 f9e9 c3e3 e9f9 e3c3 f9e9",
         verdicts: &[
@@ -105,7 +109,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   which no answer to the check saves; its step back attacks the horse \
                   itself over a4. Every move wins the same piece: a perpetual chase, under \
                   AXF rules 32-33 as well, whatever the checks (the cannons' form of the \
-                  chariots' case above). AXF rules 6 and 12: a check is a check and nothing else, so one check and one chase is no perpetual chase (a draw)",
+                  chariots' case above). AXF rules 6 and 12: a check is a check and nothing else, so one check and one chase is no perpetual chase (a draw). \
+                  The AXF appendix: the horse on a7 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "4k4/9/n8/9/4P4/P8/9/C8/9/C2K5 w - - 0 1",
         moves: "a2e2 e9f9 e2a2 f9e9 a2e2 e9f9 e2a2 f9e9",
         verdicts: &[
@@ -120,7 +126,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   stepping to e8 or e6, a second piece between the cannon and the king, so \
                   the check wins nothing (2011 §24.3: only a piece won whatever the answer \
                   is chased through a check). One check and one chase: forbidden in the \
-                  2011 rules (§24.13, 一将一捉), a draw under AXF rule 12",
+                  2011 rules (§24.13, 一将一捉), a draw under AXF rule 12. \
+                  The AXF appendix: the horse on c7 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "4k4/9/2n6/9/4P4/2P6/9/2C6/9/2CK5 w - - 0 1",
         moves: "c2e2 e9f9 e2c2 f9e9 c2e2 e9f9 e2c2 f9e9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -224,7 +232,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   chariot attacks the unprotected cannon on b5 from b2 and, coming back to \
                   a2, renews its attack on the unprotected cannon on a7, a forbidden \
                   perpetual chase; AXF rule 32 (diagrams 76-78): one piece perpetually \
-                  chasing two or more pieces is a draw",
+                  chasing two or more pieces is a draw. \
+                  The AXF appendix: the cannon on b5 and the cannon on a7 neither flee nor are \
+                  protected when attacked, so none is chased under the Asian rules.",
         fen: "3ak4/9/c8/9/1c7/9/9/R8/9/3K5 w - - 0 1",
         moves: "a2b2 d9e8 b2a2 e8d9 a2b2 d9e8 b2a2 e8d9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -236,7 +246,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   无根子), §24.11 (长捉 of several pieces): the cannon's step to d6 blocks \
                   the leg of the horse that protects c5, its step back to d8 the line of \
                   the chariot that protects a8, and each leaves a piece to the chariot on \
-                  a5 (断根); AXF rule 32: one piece chasing two pieces in turn is a draw",
+                  a5 (断根); AXF rule 32: one piece chasing two pieces in turn is a draw. \
+                  The AXF appendix: the horse on c5 and the cannon on a8 neither flee nor are \
+                  protected when attacked, so none is chased under the Asian rules.",
         fen: "4k4/c2C4r/9/4n4/R1n6/9/9/9/9/3K5 w - - 0 1",
         moves: "d8d6 e9f9 d6d8 f9e9 d8d6 e9f9 d6d8 f9e9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -247,7 +259,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   against the unprotected horse on a7, and its move back to a2 renews its \
                   own attack on the unprotected cannon on b4: every red move chases, \
                   长捉 of several pieces; AXF rule 32: two pieces taking turns to chase \
-                  two pieces is a draw",
+                  two pieces is a draw. \
+                  The AXF appendix: the horse on a7 and the cannon on b4 neither flee nor are \
+                  protected when attacked, so none is chased under the Asian rules.",
         fen: "3ak4/9/n8/9/9/1c7/9/N8/9/R2K5 w - - 0 1",
         moves: "a2c3 d9e8 c3a2 e8d9 a2c3 d9e8 c3a2 e8d9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -276,7 +290,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         name: "crossed-pawns-are-material",
         article: "1999 §25.3, 2011 §24.11: the same chariot walk against pawns that have \
                   crossed the river (material) chases one of them with every move, 长捉 \
-                  of several pieces; AXF rule 32 draws it",
+                  of several pieces; AXF rule 32 draws it. \
+                  The AXF appendix: the pawn on c4 and the pawn on a4 neither flee nor are \
+                  protected when attacked, so none is chased under the Asian rules.",
         fen: "3ak4/9/9/9/9/p1p6/9/R8/9/3K5 w - - 0 1",
         moves: "a2c2 d9e8 c2a2 e8d9 a2c2 d9e8 c2a2 e8d9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -418,7 +434,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         article: "2011 §26.1.1 (moving a pawn so that another piece makes a new chase is a \
                   chase): each sideways step of the crossed pawn opens the b- or c-file \
                   to a red chariot against an unprotected black horse, 长捉 of two pieces \
-                  (§24.11); AXF rule 32: two pieces chasing two pieces in turn is a draw",
+                  (§24.11); AXF rule 32: two pieces chasing two pieces in turn is a draw. \
+                  The AXF appendix: the horse on b9 and the horse on c9 neither flee nor are \
+                  protected when attacked, so none is chased under the Asian rules.",
         fen: "1nnaka3/9/9/1P7/9/9/9/9/1RR6/3K5 w - - 0 1",
         moves: "b6c6 f9e8 c6b6 e8f9 b6c6 f9e8 c6b6 e8f9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -430,7 +448,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   the chariot on i9 against the unprotected pawn on a9, which is not held \
                   against it; its step back, no answer to check, opens rank 8 to the \
                   chariot on i8 against the pawn on b8, a chase. One idle move: Black is \
-                  allowed, and Red checks and idles: a draw",
+                  allowed, and Red checks and idles: a draw. \
+                  The AXF appendix: the pawn on a9 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "P3k3r/1P6r/9/9/2N6/9/9/9/9/3K5 w - - 0 1",
         moves: "c5d7 e9e8 d7c5 e8e9 c5d7 e9e8 d7c5 e8e9",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
@@ -442,7 +462,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   opens the h-file to the chariot on h9 against the unprotected cannon on \
                   h2; going back to h7 it attacks the unprotected cannon on g5. Every \
                   black move chases, 长捉 of two pieces (§24.11), against one check and \
-                  one idle move; AXF rule 32: one piece chasing two is a draw",
+                  one idle move; AXF rule 32: one piece chasing two is a draw. \
+                  The AXF appendix: the cannon on h2 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "4k2r1/9/7n1/3N5/6C2/9/9/7C1/9/3K5 w - - 0 1",
         moves: "d6f7 h7f8 f7d6 f8h7 d6f7 h7f8 f7d6 f8h7",
         verdicts: &[(Chinese, "black_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -453,7 +475,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   Black's only attacking piece, the chariot, moves between a7 and i7 and \
                   each time attacks an unprotected red elephant; with a single attacking \
                   piece that is idle, a draw. AXF rule 32: one piece chasing two pieces \
-                  in turn is a draw too. 2011 §26.2 excuses a lone attacker only on a key point of its defence: the chariot on a7 or i7 keeps no mate off (Red has none), so its attacks on the elephants chase, several pieces in turn (§24.11): Black must vary",
+                  in turn is a draw too. 2011 §26.2 excuses a lone attacker only on a key point of its defence: the chariot on a7 or i7 keeps no mate off (Red has none), so its attacks on the elephants chase, several pieces in turn (§24.11): Black must vary. \
+                  The AXF appendix: the elephant on i2 and the elephant on a2 neither flee nor \
+                  are protected when attacked, so none is chased under the Asian rules.",
         fen: "3ak4/9/r8/9/9/9/9/B7B/9/1R1K5 w - - 0 1",
         moves: "b0b1 a7i7 b1b0 i7a7 b0b1 a7i7 b1b0 i7a7",
         verdicts: &[(Chinese, "black_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -462,7 +486,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         name: "two-attacking-pieces-may-not-chase-elephants",
         article: "2011 §26.2 does not cover a side with two attacking pieces: the same \
                   chariot walk with a black horse on a9 is 长捉 of the elephants (§24.11), \
-                  and Black must vary; AXF rule 32 draws it",
+                  and Black must vary; AXF rule 32 draws it. \
+                  The AXF appendix: the elephant on i2 and the elephant on a2 neither flee nor \
+                  are protected when attacked, so none is chased under the Asian rules.",
         fen: "n2ak4/9/r8/9/9/9/9/B7B/9/1R1K5 w - - 0 1",
         moves: "b0b1 a7i7 b1b0 i7a7 b0b1 a7i7 b1b0 i7a7",
         verdicts: &[(Chinese, "black_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -486,7 +512,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   discovered check, so the chariot's step to d2 chases; its step back to \
                   e2 attacks the unprotected horse on e5. Every red move chases, 长捉 \
                   (§24.11); AXF rule 29 lets a pawn chase, rule 32 draws chasing two \
-                  pieces in turn",
+                  pieces in turn. \
+                  The AXF appendix: the horse on e5 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "2rk2b2/9/9/2cP5/4n4/9/9/4R4/9/5K3 w - - 0 1",
         moves: "e2d2 g9i7 d2e2 i7g9 e2d2 g9i7 d2e2 i7g9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -498,7 +526,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   the cannon on c5 in turn, both protected by pawns (a cheaper piece on \
                   dearer ones, not in §26.8.1's list); both sides are forbidden, and the \
                   side whose chases are the listed single-piece ones must vary: Red. AXF \
-                  rule 32 (and 1999 §26.3 for both forbidden): a draw",
+                  rule 32 (and 1999 §26.3 for both forbidden): a draw. \
+                  The AXF appendix: the cannon on h4 and the cannon on i6 neither flee nor are \
+                  protected when attacked, so none is chased under the Asian rules.",
         fen: "4k4/4a4/N3b4/P7c/2C6/2P4c1/9/8R/9/3K5 w - - 0 1",
         moves: "i2h2 e7c9 h2i2 c9e7 i2h2 e7c9 h2i2 c9e7",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -507,7 +537,10 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
         name: "both-forbidden-both-single-piece",
         article: "2011 §26.8.4 (除上述情况外，双方不变作和): the same walks with the pawns gone, \
                   so the elephant's targets are unprotected: both sides 长捉无根子, both in \
-                  §26.8.1's list, a draw. But the elephant that takes the cannon on c5 is mated by checks (Nc8+ Kf9, Rf2+ Cf4, Rxf4+ Cf6, Rxf6+ Af7, Rxf7 mate): no win (2011 §24.3 不致立即被将死), so Black's step back to e7 is idle and Red alone is forbidden",
+                  §26.8.1's list, a draw. But the elephant that takes the cannon on c5 is mated by checks (Nc8+ Kf9, Rf2+ Cf4, Rxf4+ Cf6, Rxf6+ Af7, Rxf7 mate): no win (2011 §24.3 不致立即被将死), so Black's step back to e7 is idle and Red alone is forbidden. \
+                  The AXF appendix: the cannon on h4, the horse on a7, the cannon on i6 and \
+                  the cannon on c5 neither flee nor seek protection when attacked, so none is \
+                  chased under the Asian rules.",
         fen: "4k4/4a4/N3b4/8c/2C6/7c1/9/8R/9/3K5 w - - 0 1",
         moves: "i2h2 e7c9 h2i2 c9e7 i2h2 e7c9 h2i2 c9e7",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
@@ -582,7 +615,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   The cannon stepping onto a4 blocks the file, but its check on e4 (over \
                   the pawn on e6) opens it again, so the same chariot still wins the \
                   horse; stepping off reopens the direct attack. Before each Red move the \
-                  chariot could already win the horse, so both are idle: a draw",
+                  chariot could already win the horse, so both are idle: a draw. \
+                  The AXF appendix: the horse on a7 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "4k1b2/9/n8/4p4/9/C8/9/R8/9/3K5 w - - 0 1",
         moves: "a4b4 g9i7 b4a4 i7g9 a4b4 g9i7 b4a4 i7g9",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
@@ -594,7 +629,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   d6 hangs to the chariot on h6 taking would only trade. The cannon's \
                   escape to d7 makes the capture a real win and frees the horse's leg, so \
                   the horse on d5 attacks c7 too: a new attacker, a chase. Stepping back \
-                  leaves the chariot's attack standing: idle, so no perpetual, a draw",
+                  leaves the chariot's attack standing: idle, so no perpetual, a draw. \
+                  The AXF appendix: the cannon on c7 neither flees nor seeks protection when \
+                  attacked, so it is not chased under the Asian rules.",
         fen: "4k4/9/2c6/3C3r1/3N5/9/4P4/2R6/9/4K4 w - - 0 1",
         moves: "d6d7 e9f9 d7d6 f9e9 d6d7 e9f9 d7d6 f9e9",
         verdicts: &[(Chinese, "draw"), (Asian, "draw"), (Simple, "draw")],
@@ -646,7 +683,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   trade: tied to its line, it chases no piece alone. So only Black chases \
                   with a single piece and must vary (CXA); under AXF the horse chases \
                   the one chariot, while Red attacks two cannons in turn (rule 32): Black \
-                  loses; the simple rules only forbid checks: a draw. Read by the model: the guard of the screen takes no part in the cannon's capture, so its own attacks are what its moves chase, single pieces as Black's are: both sides in §26.8.1's list, a draw (§26.8.4); the book's 不能离线 (参考图39) is a known disagreement of tests/rules/corpus.rs",
+                  loses; the simple rules only forbid checks: a draw. Read by the model: the guard of the screen takes no part in the cannon's capture, so its own attacks are what its moves chase, single pieces as Black's are: both sides in §26.8.1's list, a draw (§26.8.4); the book's 不能离线 (参考图39) is a known disagreement of tests/rules/corpus.rs. \
+                  The AXF appendix: the cannon on d8 and the cannon on c7 neither flee nor are \
+                  protected when attacked, so none is chased under the Asian rules.",
         fen: "4k4/3c5/2c6/9/1r2n4/1NR6/9/9/1C7/5K3 w - - 0 1",
         moves: "c4d4 e5f3 d4c4 f3e5 c4d4 e5f3 d4c4 f3e5",
         verdicts: &[
@@ -715,7 +754,9 @@ pub const ARTICLE_CASES: &[ArticleCase] = &[
                   d1, attacking the chariot on c9 over the pawn on c6, then the chariot on \
                   d9 over the advisor on d7, each protected by the other. A cannon on a \
                   chariot chases it, protected or not (rule 15), but never the same one \
-                  twice: a draw in AXF, 长捉 in the CXA rules",
+                  twice: a draw in AXF, 长捉 in the CXA rules. \
+                  The AXF appendix: the chariot on c9 and the chariot on d9 neither flee nor \
+                  are protected when attacked, so none is chased under the Asian rules.",
         fen: "2rr1k3/9/3a5/2p6/9/9/9/9/3C5/4K4 w - - 0 1",
         moves: "d1c1 f9f8 c1d1 f8f9 d1c1 f9f8 c1d1 f8f9",
         verdicts: &[(Chinese, "red_loses"), (Asian, "draw"), (Simple, "draw")],
