@@ -56,7 +56,7 @@ pub fn counted_article(counted: Counted) -> &'static str {
         Counted::TakingPart => "",
         Counted::Standing => "1999 §29.2 (it stood before the move: no new chase)",
         Counted::Unanswered => {
-            "AXF appendix (the piece neither fled nor was protected: not chased)"
+            "AXF appendix (the piece neither fled nor was protected, though it could: not chased)"
         }
         Counted::Excused(excuse) => excuse_article(excuse),
     }

@@ -11,7 +11,7 @@
 use super::excuse::{every_answer, excuse, Excuse};
 use super::joint::single_piece_chase;
 use super::mate::{threatens_mate, threatens_mate_besides};
-use super::novelty::{answered, mate_stood_before, stood_before, takes_part};
+use super::novelty::{answered, could_answer, mate_stood_before, stood_before, takes_part};
 use super::pass::after_pass;
 use super::replay::Replay;
 use super::rule_set::{Articles, VerdictTable};
@@ -59,8 +59,8 @@ pub enum Counted {
     TakingPart,
     /// It stood before the move: no chase of this move (1999 §29.2).
     Standing,
-    /// The reply left it standing: the piece neither fled nor was protected
-    /// (the AXF rules' appendix).
+    /// The reply left it standing, though a reply could have saved it: the
+    /// piece neither fled nor was protected (the AXF rules' appendix).
     Unanswered,
     Excused(Excuse),
 }
@@ -171,6 +171,7 @@ pub fn classify(replay: &Replay, i: usize, detail: Detail, articles: Articles) -
                 Counted::Standing
             } else if articles.answer_needed
                 && !on_it.iter().any(|t| answered(replay, i, t, articles))
+                && could_answer(replay, i, threat.target, articles)
             {
                 Counted::Unanswered
             } else if stood {

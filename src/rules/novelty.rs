@@ -32,6 +32,28 @@ pub fn answered(replay: &Replay, i: usize, t: &Threat, articles: Articles) -> bo
     !attack_on(&mut pos, t.attacker, target, articles, Turn::Own).is_some_and(|w| w.is_threat())
 }
 
+/// Whether the side to reply after move `i` had a way to save the piece on
+/// `target`: a legal reply after which nothing threatens it (it fled, was
+/// protected, or its attacker was taken or shut off). The appendix leaves
+/// out a piece its side lets stand though it could answer; one that no
+/// reply saves is chased (AXF rule 19: a chariot a horse holds on its
+/// point, which cannot leave it, may not be chased).
+pub fn could_answer(replay: &Replay, i: usize, target: Square, articles: Articles) -> bool {
+    let pos = replay.after(i);
+    pos.legal_moves().iter().any(|&reply| {
+        let moved_to = if reply.from() == target {
+            reply.to()
+        } else {
+            target
+        };
+        let mut after = pos.clone();
+        after.make(reply);
+        !threatened(&mut after, articles, Turn::Own)
+            .iter()
+            .any(|w| w.target == moved_to)
+    })
+}
+
 /// Whether the threat on the piece that `on_it` (every threat on one piece
 /// after move `i`) threaten stood before the move (从捉到捉, 1999 §29.2):
 /// in the position the move was played from (for an answer to check,

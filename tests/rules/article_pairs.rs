@@ -158,6 +158,24 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
+        article: "AXF rule 19; 2011 §24.3",
+        differs: "the red horse on g8 (protected from h6) that holds the black chariot on \
+                  f8, the leg of its check: held, the chariot can neither leave its point, \
+                  nor take back, nor be protected, and the red chariots taking turns on it \
+                  chase it though it never flees; free, it could take back, and the \
+                  chariots only offer the exchange",
+        with: half(
+            "2b1ka3/4arN2/9/7N1/9/9/9/5R3/5R3/4K4 w - - 0 1",
+            "f2g2 c9a7 g2f2 a7c9",
+            &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "2b1ka3/4ar3/9/7N1/9/9/9/5R3/5R3/4K4 w - - 0 1",
+            "f2g2 c9a7 g2f2 a7c9",
+            &[(Asian, "draw"), (Chinese, "draw")],
+        ),
+    },
+    Pair {
         article: "AXF rule 23; 2011 §26.1.2",
         differs: "two black pawns, on h4 and h1, that protect the horse on h3 and on g1: \
                   the chariot that follows the horse, which flees once by checking, \
