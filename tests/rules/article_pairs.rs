@@ -46,7 +46,7 @@ const FLEEING_CANNON: &str = "b2a2 a7b7 a2b2 b7a7";
 
 pub const PAIRS: &[Pair] = &[
     Pair {
-        article: "AXF rules 6 and 13; 2011 §25.1",
+        article: "AXF rules 6 and 13; 2011 §25.1 (长将)",
         differs: "a red pawn on h8 blocks the chariot's check along rank 8: with every \
                   move a check, perpetual check loses; with one check and one idle move, \
                   a draw",
@@ -94,7 +94,7 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
-        article: "AXF rules 9-10; 2011 §24.2, §24.10",
+        article: "AXF rules 9-10; 2011 §24.2, §24.10 (长杀)",
         differs: "the black cannon on f9 that boxes the king in, so that each chariot move \
                   threatens mate: a perpetual mate threat is allowed in AXF, forbidden in \
                   CXA; without the threat both draw",
@@ -110,7 +110,7 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
-        article: "AXF rule 12; 2011 §24.13",
+        article: "AXF rule 12; 2011 §24.13 (一将一捉)",
         differs: "the black king on e9, which the chariot's step to e2 checks (the horse \
                   blocks on e6, leaving the cannon on d7 to the step back to d2, and \
                   protects it again from c5): one check and one chase, a draw in AXF and \
@@ -123,6 +123,42 @@ pub const PAIRS: &[Pair] = &[
         without: half(
             "3k5/9/3c5/9/2n6/9/9/3R5/9/5K3 w - - 0 1",
             "d2e2 c5e6 e2d2 e6c5",
+            &[(Asian, "draw"), (Chinese, "draw")],
+        ),
+    },
+    Pair {
+        article: "2011 §24.13 (一将一杀); AXF rules 9 and 13",
+        differs: "a black pawn on e6 between the kings: without it the black king on f7 \
+                  cannot step to e7, and the chariot's step back to h0 threatens mate on f0 \
+                  (one check and one mate threat, forbidden in CXA; AXF counts a mate \
+                  threat as no violation, so one check and one idle move, a draw); with it \
+                  the step back threatens nothing",
+        with: half(
+            "9/5k3/9/9/9/9/9/4K4/9/7R1 w - - 0 1",
+            "h0h8 f8f7 h8h0 f7f8",
+            &[(Asian, "draw"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "9/5k3/9/4p4/9/9/9/4K4/9/7R1 w - - 0 1",
+            "h0h8 f8f7 h8h0 f7f8",
+            &[(Asian, "draw"), (Chinese, "draw")],
+        ),
+    },
+    Pair {
+        article: "2011 §24.13 (一杀一捉); AXF rule 9",
+        differs: "a black pawn on e6 between the kings: without it the elephant's flight \
+                  from e7 opens the e-file to the kings' facing, and the chariot's step \
+                  back to h0 threatens mate on d0 (one chase and one mate threat, forbidden \
+                  in CXA; a mate threat is no violation in AXF, so a chase every other \
+                  move, a draw); with it the step back threatens nothing",
+        with: half(
+            "9/3k5/4b4/9/9/9/9/9/4K4/7R1 w - - 0 1",
+            "h0h7 e7g5 h7h0 g5e7",
+            &[(Asian, "draw"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "9/3k5/4b4/4p4/9/9/9/9/4K4/7R1 w - - 0 1",
+            "h0h7 e7g5 h7h0 g5e7",
             &[(Asian, "draw"), (Chinese, "draw")],
         ),
     },
@@ -142,7 +178,7 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
-        article: "AXF rules 17 and 18; 2011 §24.3, §24.7",
+        article: "AXF rules 17 and 18; 2011 §24.3, §24.7 (长跟)",
         differs: "a black chariot on i7 that protects the fleeing cannon along rank 7: \
                   the chariot may follow a protected cannon (跟), not chase an \
                   unprotected one",
@@ -193,7 +229,7 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
-        article: "AXF rules 24 and 40",
+        article: "AXF rules 24 and 40; 2011 §24.12 (长兑)",
         differs: "the piece the chariot follows: a chariot that could take it back (an \
                   exchange offer, allowed) or a cannon (chased)",
         with: half(
@@ -270,7 +306,7 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
-        article: "AXF rule 32; 2011 §24.11",
+        article: "AXF rule 32; 2011 §24.11 (长捉)",
         differs: "a black elephant on e7, between the chariot's rank-7 point and the horse \
                   on i7: with it the chariot chases the elephant, then the horse on g6, two \
                   pieces in turn (a draw in AXF, 长捉 of several pieces in CXA); without it \
@@ -508,4 +544,35 @@ fn expand(board: &str) -> Vec<char> {
             None => vec![c],
         })
         .collect()
+}
+
+/// The kinds of play 2011 §24.12-24.13 name (the forbidden attacks and the
+/// allowed 长兑, 长献, 长拦, 长跟) that no pair shows yet: this list may only
+/// shrink.
+const KINDS_WITHOUT_A_PAIR: &[&str] = &["长献", "长拦"];
+
+#[test]
+fn every_kind_the_chinese_rules_name_has_a_pair_but_the_listed_ones() {
+    const KINDS: [&str; 10] = [
+        "长将",
+        "长杀",
+        "长捉",
+        "一将一杀",
+        "一将一捉",
+        "一杀一捉",
+        "长兑",
+        "长献",
+        "长拦",
+        "长跟",
+    ];
+    let named = |kind: &str| {
+        PAIRS
+            .iter()
+            .any(|pair| pair.article.contains(&format!("({kind})")))
+    };
+    let missing: Vec<&str> = KINDS.into_iter().filter(|kind| !named(kind)).collect();
+    assert_eq!(
+        missing, KINDS_WITHOUT_A_PAIR,
+        "kinds with no pair (a pair added: drop it from the list)"
+    );
 }
