@@ -192,7 +192,7 @@ remake-shard: ## make a self-play shard again from its recipe: RECIPE=
 	@test -n "$(RECIPE)" || { echo "RECIPE=data/recipes/NAME.txt"; false; }
 	scripts/remake-shard.sh $(RECIPE)
 
-check-shards: ## the shards kept in data/shards/ against their recipes' sha256
+check-shards: ## the shards in data/shards/ against their recipes' sha256, and no finished recipe's shard missing
 	scripts/check-shards.sh
 
 datagen-burst: ## self-play shards on a lent machine: OUT_DIR= SECONDS= SHARDS=
