@@ -178,6 +178,24 @@ pub const PAIRS: &[Pair] = &[
         ),
     },
     Pair {
+        article: "AXF rule 16; 2011 §24.11 (长捉)",
+        differs: "the black chariot on h6: with it the cannon that steps between c6 and c7 \
+                  attacks the chariot on g7, then the one on h6, each time blocked by the \
+                  horse that steps between g6 and e7, one cannon on two chariots in turn (a \
+                  draw in AXF, 长捉 of several pieces in CXA); without it the cannon chases \
+                  every other move, a draw",
+        with: half(
+            "4k4/9/3a2r2/2C1p1nr1/9/9/9/9/9/4K4 w - - 0 1",
+            "c6c7 g6e7 c7c6 e7g6",
+            &[(Asian, "draw"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "4k4/9/3a2r2/2C1p1n2/9/9/9/9/9/4K4 w - - 0 1",
+            "c6c7 g6e7 c7c6 e7g6",
+            &[(Asian, "draw"), (Chinese, "draw")],
+        ),
+    },
+    Pair {
         article: "AXF rules 17 and 18; 2011 §24.3, §24.7 (长跟)",
         differs: "a black chariot on i7 that protects the fleeing cannon along rank 7: \
                   the chariot may follow a protected cannon (跟), not chase an \
@@ -272,6 +290,22 @@ pub const PAIRS: &[Pair] = &[
         without: half(
             "4k4/9/b8/9/9/9/P1P6/9/9/C2K5 b - - 0 1",
             "a7c9 a0c0 c9a7 c0a0",
+            &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+    },
+    Pair {
+        article: "AXF rule 26; 2011 §24.3",
+        differs: "a black chariot on h8 that protects the chariot fleeing between c8 and \
+                  d8 along rank 8: only the pawn that screens for the cannons on c0 and d0 \
+                  moves, and a cannon on a chariot chases it, protected or not",
+        with: half(
+            "4k4/2r4r1/9/9/3P5/9/9/4B4/4A4/2CCK4 w - - 0 1",
+            "d5c5 c8d8 c5d5 d8c8",
+            &[(Asian, "red_loses"), (Chinese, "red_loses")],
+        ),
+        without: half(
+            "4k4/2r6/9/9/3P5/9/9/4B4/4A4/2CCK4 w - - 0 1",
+            "d5c5 c8d8 c5d5 d8c8",
             &[(Asian, "red_loses"), (Chinese, "red_loses")],
         ),
     },
