@@ -11,7 +11,9 @@ use crate::eval::nnue::shape::MAX_LAYER_UNITS;
 use crate::eval::nnue::Network;
 use crate::learn::data::games::Recipe;
 use crate::learn::data::position_set::PositionSet;
-use crate::learn::train::{train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig};
+use crate::learn::train::{
+    train, Architecture, BestEpoch, Checkpoint, FloatNetwork, NetDataset, TrainConfig,
+};
 use crate::matchrunner::interrupt;
 use std::path::{Path, PathBuf};
 
@@ -26,10 +28,12 @@ use std::path::{Path, PathBuf};
 /// After every epoch it prints the loss after it on the training positions
 /// (on every tenth of them) and on the held-out ones, writes the
 /// checkpoint OUT.ckpt (to go on with `--resume`: the run continues at the
-/// next epoch as if never stopped), and writes the network (OUT, the
+/// next epoch as if never stopped, keeping its best epoch so far, whose
+/// network OUT must still hold), and writes the network (OUT, the
 /// engine's format, for `setoption name EvalFile`) when its validation loss
 /// is the best so far (every epoch without --validation). Ctrl-C ends the
-/// run after the current step; the files of the epochs before stay. At the
+/// run after the current step (exit status 130); the files of the epochs
+/// before stay. At the
 /// end OUT.recipe says how to make the network again: the program and its
 /// commit, the command with every flag, each data file by name, size and
 /// checksum, K, the positions, the best epoch and its loss, the network's
@@ -159,6 +163,9 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
                 )
                 .into());
             }
+            if let Some(best) = state.best {
+                kept_network_is_there(&args.out, path, best)?;
+            }
             state
         }
         None => Checkpoint::start(match &init {
@@ -182,8 +189,6 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
     };
     let checkpoint = PathBuf::from(format!("{}.ckpt", args.out.display()));
     let mut written: Result<(), String> = Ok(());
-    // The best validation loss so far and its epoch.
-    let mut best: Option<(f64, usize)> = None;
     interrupt::install();
     train(
         &mut state,
@@ -208,15 +213,14 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
                 r.loss,
                 r.elapsed.as_secs_f64()
             );
-            let improved = match (r.validation_loss, best) {
-                (Some(v), Some((b, _))) => v < b,
-                _ => true,
+            // The best epoch's network, or each epoch's without held-out
+            // data (the trainer keeps no best then).
+            let keep = match state.best {
+                Some(best) => best.epoch == r.epoch,
+                None => r.epoch > 0,
             };
-            if improved && r.epoch > 0 {
-                best = r.validation_loss.map(|v| (v, r.epoch));
-                if written.is_ok() {
-                    written = write(&args.out, &state.net.quantise().to_bytes());
-                }
+            if keep && written.is_ok() {
+                written = write(&args.out, &state.net.quantise().to_bytes());
             }
             if written.is_ok() {
                 written = write(&checkpoint, &state.to_bytes());
@@ -224,6 +228,7 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         },
     );
     written?;
+    let best = state.best;
     let network = Network::from_bytes(&read(&args.out)?)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
     let mut recipe = Recipe::default()
@@ -257,7 +262,10 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         .with(
             "kept",
             match best {
-                Some((loss, epoch)) => format!("epoch {epoch}, validation loss {loss:.6}"),
+                Some(best) => format!(
+                    "epoch {}, validation loss {:.6}",
+                    best.epoch, best.validation_loss
+                ),
                 None => "the last epoch".to_string(),
             },
         )
@@ -269,9 +277,11 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
     let recipe_path = PathBuf::from(format!("{}.recipe", args.out.display()));
     write(&recipe_path, recipe.to_string().as_bytes())?;
     match best {
-        Some((loss, epoch)) => println!(
-            "wrote {} (epoch {epoch}, the best validation loss {loss:.6}) and {}",
+        Some(best) => println!(
+            "wrote {} (epoch {}, the best validation loss {:.6}) and {}",
             args.out.display(),
+            best.epoch,
+            best.validation_loss,
             checkpoint.display()
         ),
         None => println!(
@@ -279,6 +289,16 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
             args.out.display(),
             checkpoint.display()
         ),
+    }
+    // Stopped by Ctrl-C before its last epoch: say so, as the other tools
+    // do, so that a script does not take the network for the finished one.
+    if state.epochs_done < args.epochs {
+        return Err(ToolError::Interrupted(format!(
+            "stopped after epoch {} of {}; go on with --resume {}",
+            state.epochs_done,
+            args.epochs,
+            checkpoint.display()
+        )));
     }
     Ok(())
 }
@@ -346,6 +366,27 @@ fn initial_network(path: &Path, architecture: Architecture) -> Result<Network, S
         ));
     }
     Ok(network)
+}
+
+/// Refuses a resume whose OUT is not the network of the best epoch the
+/// checkpoint `from` keeps: the run would otherwise end with another
+/// network than the one it names in its recipe.
+fn kept_network_is_there(out: &Path, from: &Path, best: BestEpoch) -> Result<(), String> {
+    let found = std::fs::read(out)
+        .ok()
+        .and_then(|bytes| Network::from_bytes(&bytes).ok())
+        .map(|network| network.hash());
+    if found == Some(best.network) {
+        return Ok(());
+    }
+    Err(format!(
+        "{}: not the network of epoch {} (hash {:016x}) that {} keeps as the best; \
+         resume with the --out the stopped run wrote",
+        out.display(),
+        best.epoch,
+        best.network,
+        from.display()
+    ))
 }
 
 fn file_name(path: &Path) -> String {

@@ -16,7 +16,8 @@ use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::position_set::PositionSet;
 use chuhan::learn::selfplay::game::{play_seeded, OpeningSource, SelfPlaySettings};
 use chuhan::learn::train::{
-    gradient, mean_loss, train, Architecture, Checkpoint, FloatNetwork, NetDataset, TrainConfig,
+    gradient, mean_loss, train, Architecture, BestEpoch, Checkpoint, FloatNetwork, NetDataset,
+    TrainConfig,
 };
 use std::path::{Path, PathBuf};
 use tool_run::{chuhan, run_with_input};
@@ -259,6 +260,16 @@ fn a_checkpoint_round_trips_and_a_wrong_one_is_refused() {
         let bytes = state.to_bytes();
         assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).is_err());
         assert!(Checkpoint::from_bytes(&state.net.quantise().to_bytes()).is_err());
+        // With the best epoch kept, and a file cut inside it refused.
+        let mut kept = state.clone();
+        kept.best = Some(BestEpoch {
+            epoch: 7,
+            validation_loss: 0.123456789,
+            network: 0x0123_4567_89ab_cdef,
+        });
+        let bytes = kept.to_bytes();
+        assert_eq!(Checkpoint::from_bytes(&bytes), Ok(kept));
+        assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 1]).is_err());
     }
     // A checkpoint written before king buckets ("CHUHANC2", no layout byte)
     // reads as a network without them.
@@ -657,9 +668,115 @@ fn a_warm_start_begins_where_its_network_stands_and_is_named_in_the_recipe() {
     let _ = std::fs::remove_file(data);
 }
 
+/// Ctrl-C after the epoch with the best validation loss, then `--resume`:
+/// the network and the recipe's `kept` line are the run made at once's.
+/// The later epochs are worse, so a resume that forgot its best epoch
+/// would write the first of them over it.
+#[cfg(unix)]
+#[test]
+fn a_run_stopped_after_its_best_epoch_and_resumed_keeps_that_epoch() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let data = data_file("resume-data.bin", 6);
+    // A large step size: the held-out loss soon turns up. Many short
+    // epochs: the run must still be going when Ctrl-C comes.
+    let flags = [
+        "--epochs",
+        "200",
+        "--batch",
+        "32",
+        "--lr",
+        "0.02",
+        "--validation",
+        "0.5",
+    ];
+    let kept = |out: &Path| -> String {
+        let recipe = std::fs::read_to_string(format!("{}.recipe", out.display())).unwrap();
+        let line = recipe.lines().find(|l| l.starts_with("kept = "));
+        line.unwrap_or_else(|| panic!("{recipe}")).to_string()
+    };
+    let whole = temp("resume-whole.nnue");
+    let (ok, stdout, stderr) = chuhan_train(&data, &whole, &flags);
+    assert!(ok, "{stderr}");
+    let losses: Vec<f64> = stdout
+        .lines()
+        .filter(|l| l.starts_with("epoch "))
+        .map(|l| l.split(' ').nth(5).unwrap().parse().unwrap())
+        .collect();
+    let best = (1..losses.len())
+        .min_by(|&a, &b| losses[a].total_cmp(&losses[b]))
+        .unwrap();
+    assert!(
+        best <= 100,
+        "the best epoch ({best}) comes early: {losses:?}"
+    );
+    assert_eq!(
+        kept(&whole),
+        format!("kept = epoch {best}, validation loss {:.6}", losses[best])
+    );
+
+    // The same run, stopped once its best epoch is reported.
+    let stopped = temp("resume-stopped.nnue");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["train", data.to_str().unwrap(), "--out"])
+        .arg(&stopped)
+        .args(flags)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let wanted = format!("epoch {best} ");
+    for line in lines.by_ref() {
+        if line.unwrap().starts_with(&wanted) {
+            break;
+        }
+    }
+    tool_run::send_ctrl_c(&child);
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "stopped before the end: {rest:?}");
+    assert!(
+        !rest.iter().any(|l| l.starts_with("epoch 200 ")),
+        "stopped before the last epoch: {rest:?}"
+    );
+    let checkpoint = format!("{}.ckpt", stopped.display());
+
+    // A resume whose --out is not the kept network is refused in one line.
+    let elsewhere = temp("resume-elsewhere.nnue");
+    let (ok, _, stderr) = chuhan_train(
+        &data,
+        &elsewhere,
+        &[&flags[..], &["--resume", &checkpoint]].concat(),
+    );
+    assert!(!ok && stderr.lines().count() == 1, "{stderr}");
+    assert!(stderr.contains("keeps as the best"), "{stderr}");
+
+    let (ok, _, stderr) = chuhan_train(
+        &data,
+        &stopped,
+        &[&flags[..], &["--resume", &checkpoint]].concat(),
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        std::fs::read(&stopped).unwrap() == std::fs::read(&whole).unwrap(),
+        "the resumed run's network is the whole run's"
+    );
+    assert_eq!(kept(&stopped), kept(&whole));
+    for out in [&whole, &stopped, &elsewhere] {
+        for end in ["", ".ckpt", ".recipe"] {
+            let _ = std::fs::remove_file(format!("{}{end}", out.display()));
+        }
+    }
+    let _ = std::fs::remove_file(data);
+}
+
 #[test]
 fn the_same_data_and_flags_train_the_same_network_on_one_thread_or_three() {
-    let data = data_file("threads-data.bin", 3);
+    // Batches of two pieces of parallel work (1,024 positions each) and
+    // more: with fewer positions every thread count runs the same serial
+    // code, and a sum that depends on the threads' order would pass.
+    let data = data_file("threads-data.bin", 48);
     let train_on = |threads: &str| {
         let out = temp(&format!("threads-{threads}.nnue"));
         let (ok, stdout, stderr) = chuhan_train(
@@ -669,14 +786,28 @@ fn the_same_data_and_flags_train_the_same_network_on_one_thread_or_three() {
                 "--epochs",
                 "2",
                 "--batch",
-                "64",
+                "2500",
                 "--validation",
-                "0.2",
+                "0.3",
+                "--king-buckets",
+                "rank",
                 "--threads",
                 threads,
             ],
         );
         assert!(ok, "{stderr}");
+        let recipe = std::fs::read_to_string(format!("{}.recipe", out.display())).unwrap();
+        let positions: Vec<usize> = recipe
+            .lines()
+            .find_map(|l| l.strip_prefix("positions = "))
+            .unwrap_or_else(|| panic!("{recipe}"))
+            .split(' ')
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert!(
+            positions[0] > 2 * 1024 && positions[1] > 1024,
+            "trained on and held out: {positions:?}"
+        );
         let net = std::fs::read(&out).unwrap();
         let _ = std::fs::remove_file(format!("{}.ckpt", out.display()));
         let _ = std::fs::remove_file(format!("{}.recipe", out.display()));

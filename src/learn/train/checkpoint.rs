@@ -6,14 +6,31 @@ use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
 use crate::eval::nnue::shape::MAX_LAYER_UNITS;
 use crate::learn::adam::Adam;
 
-/// Where a run stands, to resume from: the network, Adam's moments and the
-/// epochs done.
+/// Where a run stands, to resume from: the network, Adam's moments, the
+/// epochs done and the best epoch kept so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checkpoint {
     pub net: FloatNetwork,
     pub adam: Adam<f32>,
     pub epochs_done: usize,
+    /// The epoch whose network the run wrote as its output, if it judges
+    /// epochs by a validation loss: a resumed run keeps it until a later
+    /// epoch does better, as the run made at once would.
+    pub best: Option<BestEpoch>,
 }
+
+/// The epoch with the lowest validation loss so far, and the hash of the
+/// engine network written from it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BestEpoch {
+    pub epoch: usize,
+    pub validation_loss: f64,
+    pub network: u64,
+}
+
+/// The bytes of a [`BestEpoch`] after the moments: the loss (f64), the
+/// epoch (u32) and the network's hash (u64), little-endian.
+const BEST_BYTES: usize = 8 + 4 + 8;
 
 /// The format of a network with a hidden layer: its units after the
 /// king-bucket byte.
@@ -60,6 +77,7 @@ impl Checkpoint {
             net,
             adam,
             epochs_done: 0,
+            best: None,
         }
     }
 
@@ -67,9 +85,11 @@ impl Checkpoint {
     /// (u16), the activation and the king buckets (u8 each, as in the
     /// network file), the epochs done (u32) and Adam's steps (u32), then the
     /// parameters, Adam's first and second moments, each as little-endian
-    /// `f32`. With a hidden layer the magic is "CHUHANC4" and its units
-    /// (u16) follow the king buckets' byte. "CHUHANC2" files, without the
-    /// king buckets' byte, are read too.
+    /// `f32`, and last the best epoch where there is one (its validation
+    /// loss as `f64`, the epoch as u32, the network's hash as u64: a file
+    /// written before it was kept ends at the moments). With a hidden layer
+    /// the magic is "CHUHANC4" and its units (u16) follow the king buckets'
+    /// byte. "CHUHANC2" files, without the king buckets' byte, are read too.
     pub fn to_bytes(&self) -> Vec<u8> {
         let arch = self.net.architecture;
         let layer = arch.layer_units > 0;
@@ -88,6 +108,11 @@ impl Checkpoint {
         out.extend_from_slice(&(steps as u32).to_le_bytes());
         for v in self.net.parameters.iter().chain(moment).chain(velocity) {
             out.extend_from_slice(&v.to_le_bytes());
+        }
+        if let Some(best) = self.best {
+            out.extend_from_slice(&best.validation_loss.to_le_bytes());
+            out.extend_from_slice(&(best.epoch as u32).to_le_bytes());
+            out.extend_from_slice(&best.network.to_le_bytes());
         }
         out
     }
@@ -138,13 +163,25 @@ impl Checkpoint {
             layer_units,
         };
         let n = architecture.parameters();
-        if bytes.len() != head + 3 * 4 * n {
-            return Err(CheckpointError::Length {
-                found: bytes.len(),
-                expected: head + 3 * 4 * n,
-            });
-        }
-        let floats: Vec<f32> = bytes[head..]
+        let moments_end = head + 3 * 4 * n;
+        let best = match bytes.len().checked_sub(moments_end) {
+            Some(0) => None,
+            Some(BEST_BYTES) => {
+                let tail = &bytes[moments_end..];
+                Some(BestEpoch {
+                    validation_loss: f64::from_le_bytes(tail[..8].try_into().expect("8 bytes")),
+                    epoch: u32_at(moments_end + 8) as usize,
+                    network: u64::from_le_bytes(tail[12..].try_into().expect("8 bytes")),
+                })
+            }
+            _ => {
+                return Err(CheckpointError::Length {
+                    found: bytes.len(),
+                    expected: moments_end,
+                })
+            }
+        };
+        let floats: Vec<f32> = bytes[head..moments_end]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
@@ -157,6 +194,7 @@ impl Checkpoint {
             },
             adam: Adam::from_state(moment.to_vec(), velocity.to_vec(), steps),
             epochs_done,
+            best,
         })
     }
 }

@@ -19,7 +19,7 @@ mod checkpoint;
 mod dataset;
 mod network;
 
-pub use checkpoint::Checkpoint;
+pub use checkpoint::{BestEpoch, Checkpoint};
 pub use dataset::NetDataset;
 pub use network::{Architecture, FloatNetwork, OUTPUT_SCALE};
 
@@ -138,7 +138,10 @@ pub fn gradient(
 /// Trains on from `state` to `config.epochs` with the fitted `k`; `report`
 /// hears the loss after each epoch (epoch 0 too, on a fresh run) with the
 /// state then, to keep and resume from; `stop` is asked between steps (an
-/// epoch stopped midway is not reported).
+/// epoch stopped midway is not reported). With held-out data, an epoch
+/// whose validation loss is the lowest yet (epoch 0 never: it trained
+/// nothing) becomes `state.best` before it is reported, so a resumed run
+/// keeps the same best as the run made at once.
 pub fn train(
     state: &mut Checkpoint,
     data: &NetDataset,
@@ -201,6 +204,15 @@ pub fn train(
             learning_rate: rate,
             elapsed: started.elapsed(),
         };
+        if let Some(loss) = epoch_report.validation_loss {
+            if state.best.is_none_or(|best| loss < best.validation_loss) {
+                state.best = Some(BestEpoch {
+                    epoch,
+                    validation_loss: loss,
+                    network: state.net.quantise().hash(),
+                });
+            }
+        }
         report(&epoch_report, state);
     }
 }
