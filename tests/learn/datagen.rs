@@ -260,7 +260,9 @@ fn a_run_cut_anywhere_and_resumed_writes_the_bytes_of_a_run_made_at_once() {
 
 #[test]
 fn a_run_stopped_by_ctrl_c_and_resumed_writes_the_bytes_of_a_run_made_at_once() {
-    let args = ["--games", "24", "--threads", "2", "--seed", "43"];
+    // Enough games that the run is still going when the first ones land:
+    // a run that ended before the signal would prove nothing.
+    let args = ["--games", "48", "--threads", "2", "--seed", "43"];
     let whole = made_at_once("dg-whole-2.bin", &args);
     let path = temp_file("dg-stopped.bin");
     let child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
@@ -270,21 +272,29 @@ fn a_run_stopped_by_ctrl_c_and_resumed_writes_the_bytes_of_a_run_made_at_once() 
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Stopped once it has a game or two on the disk (or when it ends).
+    // Stopped once it has a game on the disk.
     let header = 16 + u32::from_le_bytes(whole[12..16].try_into().unwrap()) as u64;
     let started = Instant::now();
-    while std::fs::metadata(&path).map_or(0, |m| m.len()) <= header + 200
+    while std::fs::metadata(&path).map_or(0, |m| m.len()) <= header
         && started.elapsed() < Duration::from_secs(60)
     {
         std::thread::sleep(Duration::from_millis(5));
     }
-    let _ = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
+    tool_run::send_ctrl_c(&child);
     let out = child.wait_with_output().unwrap();
-    // 130 when Ctrl-C stopped it, 0 if the run had ended first.
-    let stopped = String::from_utf8_lossy(&out.stdout).contains("interrupted");
-    assert_eq!(out.status.code(), Some(if stopped { 130 } else { 0 }));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "stopped by the signal: {stdout}"
+    );
+    assert!(stdout.contains("interrupted"), "{stdout}");
+    let stopped_at = std::fs::metadata(&path).unwrap().len();
+    assert!(
+        stopped_at < whole.len() as u64,
+        "the stopped file ({stopped_at} bytes) holds less than the whole run's ({})",
+        whole.len()
+    );
     resume(&path, &args);
     assert!(
         std::fs::read(&path).unwrap() == whole,
