@@ -33,11 +33,10 @@ use std::path::{Path, PathBuf};
 /// engine's format, for `setoption name EvalFile`) when its validation loss
 /// is the best so far (every epoch without --validation). Ctrl-C ends the
 /// run after the current step (exit status 130); the files of the epochs
-/// before stay. At the
-/// end OUT.recipe says how to make the network again: the program and its
-/// commit, the command with every flag, each data file by name, size and
-/// checksum, K, the positions, the best epoch and its loss, the network's
-/// hash and the time taken.
+/// before stay. At the end OUT.recipe says how to make the network again:
+/// the program and its commit, the command with every flag, each data file
+/// by name, size and checksum, K, the positions, the best epoch and its
+/// loss, the network's hash and the time taken.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan train data/selfplay.bin --out chuhan.nnue --validation 0.05
@@ -228,6 +227,12 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
         },
     );
     written?;
+    if state.epochs_done == 0 {
+        return Err(ToolError::Interrupted(format!(
+            "stopped in the first epoch, before any network; go on with --resume {}",
+            checkpoint.display()
+        )));
+    }
     let best = state.best;
     let network = Network::from_bytes(&read(&args.out)?)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
