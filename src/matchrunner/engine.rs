@@ -195,6 +195,8 @@ pub struct EngineProcess {
     /// How the moves sent and read number the ranks.
     ranks: Ranks,
     announced: Vec<String>,
+    /// What the engine named itself in the handshake (`id name`), if it did.
+    id_name: Option<String>,
     /// A `stop` was sent while the engine may already have answered: a
     /// stray `nobestmove` or `bestmove` may follow (UCCI engines answer a
     /// `stop` when idle), to be cleared before the next `go`.
@@ -253,6 +255,7 @@ impl EngineProcess {
             millis: false,
             ranks: Ranks::FromZero,
             announced: Vec::new(),
+            id_name: None,
             stray_possible: false,
         };
         engine.handshake(handshake)?;
@@ -400,10 +403,16 @@ impl EngineProcess {
                 _ if line == wanted => return Ok(complaint),
                 EngineLine::Refused if refused_ends => return Err(RecvTimeoutError::Timeout),
                 EngineLine::Option { name } => self.announced.push(name),
+                EngineLine::IdName(name) => self.id_name = Some(name),
                 EngineLine::Complaint if complaint.is_none() => complaint = Some(text),
                 _ => {}
             }
         }
+    }
+
+    /// What the engine named itself in the handshake (`id name`), if it did.
+    pub fn id_name(&self) -> Option<&str> {
+        self.id_name.as_deref()
     }
 
     fn announces(&self, option: &str) -> bool {

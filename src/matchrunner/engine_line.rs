@@ -28,6 +28,8 @@ pub enum EngineLine {
     Option {
         name: String,
     },
+    /// `id name NAME`: the program and version the engine says it is.
+    IdName(String),
     /// The engine says a command was unknown (as UCI engines answer `ucci`).
     Refused,
     /// The engine complains of something it was told: `info string error
@@ -88,6 +90,9 @@ pub fn parse(line: &str) -> EngineLine {
     match first {
         "ucciok" | "uciok" if rest.is_empty() => EngineLine::HandshakeDone,
         "readyok" if rest.is_empty() => EngineLine::ReadyOk,
+        "id" if rest.first() == Some(&"name") && rest.len() > 1 => {
+            EngineLine::IdName(rest[1..].join(" "))
+        }
         "option" => {
             let name = match rest.first() {
                 Some(&"name") => rest.get(1),
@@ -283,6 +288,12 @@ mod tests {
         );
         assert_eq!(parse("option name"), EngineLine::Other);
         assert_eq!(parse("option"), EngineLine::Other);
+        assert_eq!(
+            parse("id name Pikafish  dev-20240101 "),
+            EngineLine::IdName("Pikafish dev-20240101".into())
+        );
+        assert_eq!(parse("id name"), EngineLine::Other);
+        assert_eq!(parse("id author someone"), EngineLine::Other);
         assert_eq!(parse("Unknown command: 'ucci'"), EngineLine::Refused);
         for complaint in [
             "info string error: option hashsize is a number from 0 to 33554432, not 'abc'",

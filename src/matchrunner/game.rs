@@ -103,6 +103,9 @@ pub struct GameRecord {
     /// Which side and what happened, for the log (the illegal move and
     /// position, the engine that crashed, ...).
     pub detail: String,
+    /// What Red's and Black's engines named themselves (`id name`), where
+    /// they did: the build that played, beside the name the match gave it.
+    pub programs: [Option<String>; 2],
 }
 
 /// What a game says about the engines afterwards: whether each (red, black)
@@ -129,6 +132,7 @@ pub fn play(
     let mut draw_offered = false;
     let mut restart = [false, false];
     let names = [engines[0].name().to_string(), engines[1].name().to_string()];
+    let programs = [0, 1].map(|side| engines[side].id_name().map(str::to_string));
 
     let (result, termination, detail) = loop {
         if stop.load(Ordering::Relaxed) {
@@ -250,6 +254,7 @@ pub fn play(
             result,
             termination,
             detail,
+            programs,
         },
         restart,
     })

@@ -371,6 +371,7 @@ fn worker(
                 result: GameResult::loss_for(color),
                 termination: Termination::StartFailure,
                 detail: error.to_string(),
+                programs: [None, None],
             },
             None => {
                 let mut red = engines[job.red].take().expect("started above");
@@ -438,6 +439,25 @@ fn pgn_of(config: &MatchConfig, job: &Job, record: &GameRecord) -> (Game, Option
         return (game, None);
     }
     tags.push(("Opening".to_string(), record.opening.name.clone()));
+    // Which build played each side, and what it was told: with the commit
+    // in a chuhan engine's name, the network it played with follows (the
+    // built-in one, or an `evalfile` option).
+    for ((side, engine), program) in [("Red", red), ("Black", black)]
+        .into_iter()
+        .zip(&record.programs)
+    {
+        if let Some(program) = program {
+            tags.push((format!("{side}Engine"), program.clone()));
+        }
+        if !engine.options.is_empty() {
+            let options: Vec<String> = engine
+                .options
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect();
+            tags.push((format!("{side}Options"), options.join(" ")));
+        }
+    }
     tags.push(("TimeControl".to_string(), red.limits.to_string()));
     tags.push(("Termination".to_string(), record.termination.to_string()));
     let game = Game {

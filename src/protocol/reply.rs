@@ -11,7 +11,9 @@ pub const COPYRIGHT: &str = "MIT licence";
 
 /// The `id` lines of the handshake.
 pub fn id(dialect: Dialect) -> Vec<String> {
-    let name = format!("{NAME} {}", env!("CARGO_PKG_VERSION"));
+    // The version and the commit it was built from, so that a game record
+    // that quotes the name says which build played.
+    let name = format!("{NAME} {}", env!("CHUHAN_VERSION"));
     match dialect {
         Dialect::Ucci => vec![
             format!("id name {name}"),

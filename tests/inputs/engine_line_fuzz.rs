@@ -149,6 +149,10 @@ fn check(text: &str, read: &EngineLine) {
         EngineLine::HandshakeDone | EngineLine::ReadyOk => {
             assert_eq!(words.len(), 1, "{text:?}")
         }
+        EngineLine::IdName(name) => {
+            assert_eq!(words.get(..2), Some(&["id", "name"][..]), "{text:?}");
+            assert_eq!(*name, words[2..].join(" "), "{text:?}");
+        }
         EngineLine::Complaint => {
             let lower = text.to_ascii_lowercase();
             assert!(
@@ -181,7 +185,7 @@ fn mutated_engine_lines_are_read_as_data() {
         *kinds.entry(std::mem::discriminant(&read)).or_insert(0usize) += 1;
     }
     // The mutations kept every kind of line in play, not just noise.
-    assert_eq!(kinds.len(), 9, "{kinds:?}");
+    assert_eq!(kinds.len(), 10, "{kinds:?}");
 }
 
 #[test]

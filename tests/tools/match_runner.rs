@@ -583,6 +583,19 @@ fn speaks_uci_and_ucci_and_detects_which() {
     let (stdout, games) = play("protocols-match", args);
     assert_eq!(games[0].tag("Termination"), Some("max moves"), "{stdout}");
     assert_eq!(games[0].tag("TimeControl"), Some("5+0.1"));
+    // Each side's build as it named itself, and what it was told.
+    for side in ["Red", "Black"] {
+        assert_eq!(
+            games[0].tag(&format!("{side}Engine")),
+            Some("scripted"),
+            "{side}"
+        );
+        assert_eq!(
+            games[0].tag(&format!("{side}Options")),
+            Some("Threads=1"),
+            "{side}"
+        );
+    }
     let uci = std::fs::read_to_string(&uci_log).unwrap();
     let ucci = std::fs::read_to_string(&ucci_log).unwrap();
     // The UCI engine was first offered UCCI, then UCI; it gets per-colour clocks.
