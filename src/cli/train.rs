@@ -2,7 +2,7 @@
 //! training data (see [`crate::learn::train`]).
 
 use super::training_data::TrainingData;
-use super::values::{check_learning, number};
+use super::values::{check_learning, number, positive};
 use super::{ToolError, VERSION};
 use crate::checksum::fnv1a_file;
 use crate::eval::nnue::king_buckets::KingBuckets;
@@ -50,7 +50,7 @@ pub struct TrainArgs {
     #[arg(long, value_name = "OUT")]
     out: PathBuf,
     /// Passes over the data.
-    #[arg(long, value_name = "N", default_value_t = 30, value_parser = number::<usize>)]
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = positive::<usize>)]
     epochs: usize,
     /// Adam's first step size (it falls along a half cosine to --lr-end times it).
     #[arg(long, value_name = "X", default_value_t = 2e-3, value_parser = number::<f64>)]

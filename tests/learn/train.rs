@@ -833,4 +833,8 @@ fn train_refuses_bad_arguments_in_one_line() {
     let run = run_with_input(&["train", "x.bin", "--out", "n.nnue", "--lambda", "2"], "");
     assert_eq!(run.code, Some(2));
     assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+    // No epoch to train: refused before any data is read.
+    let run = run_with_input(&["train", "x.bin", "--out", "n.nnue", "--epochs", "0"], "");
+    assert_eq!(run.code, Some(2));
+    assert_eq!(run.err.lines().count(), 1, "{}", run.err);
 }
