@@ -65,3 +65,8 @@ pub use crate::eval::Evaluator;
 pub use crate::notation::{parse_pgn, Game};
 pub use crate::rules::{judge_game, GameJudgement, RuleSet};
 pub use crate::search::{Engine, Limits, Score, SearchOutcome};
+
+/// The version, and the git commit when built from a git checkout (see
+/// build.rs): at the root, so that the tools and the engine's `id name`
+/// name the same build.
+pub const VERSION: &str = env!("CHUHAN_VERSION");

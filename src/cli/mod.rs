@@ -29,6 +29,4 @@ mod values;
 pub use command_line::run;
 pub use error::ToolError;
 
-/// The version, and the git commit when built from a git checkout (see
-/// build.rs): below every tool, so that each can name it.
-pub const VERSION: &str = env!("CHUHAN_VERSION");
+pub use crate::VERSION;

@@ -13,7 +13,7 @@ pub const COPYRIGHT: &str = "MIT licence";
 pub fn id(dialect: Dialect) -> Vec<String> {
     // The version and the commit it was built from, so that a game record
     // that quotes the name says which build played.
-    let name = format!("{NAME} {}", env!("CHUHAN_VERSION"));
+    let name = format!("{NAME} {}", crate::VERSION);
     match dialect {
         Dialect::Ucci => vec![
             format!("id name {name}"),
