@@ -14,10 +14,12 @@
 //! - the key of a position is the XOR of the keys of its pieces, and of the
 //!   Black-to-move key when Black is to move.
 //!
-//! The step is the crate's `random::splitmix64`. `tests::pinned_values` fixes
+//! The step is the crate's `random::splitmix64`, and the table after the
+//! first output is drawn by `core::zobrist::piece_key_table`. `tests::pinned_values` fixes
 //! outputs of this definition; if it fails, books already written would stop
 //! working.
 
+use crate::core::zobrist::{piece_key_table, PieceKeyTable};
 use crate::core::{Color, Piece, PieceKind, Position, Square};
 use crate::random::splitmix64;
 
@@ -25,31 +27,15 @@ const SEED: u64 = 0x4368_7548_616E_426B;
 
 struct Keys {
     black_to_move: u64,
-    pieces: [[[u64; 90]; 7]; 2],
+    pieces: PieceKeyTable,
 }
 
 const fn generate() -> Keys {
-    let (mut state, black_to_move) = splitmix64(SEED);
-    let mut keys = Keys {
+    let (state, black_to_move) = splitmix64(SEED);
+    Keys {
         black_to_move,
-        pieces: [[[0; 90]; 7]; 2],
-    };
-    let mut c = 0;
-    while c < 2 {
-        let mut k = 0;
-        while k < 7 {
-            let mut s = 0;
-            while s < 90 {
-                let (next, key) = splitmix64(state);
-                state = next;
-                keys.pieces[c][k][s] = key;
-                s += 1;
-            }
-            k += 1;
-        }
-        c += 1;
+        pieces: piece_key_table(state).0,
     }
-    keys
 }
 
 static KEYS: Keys = generate();

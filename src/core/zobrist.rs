@@ -1,20 +1,22 @@
 //! Zobrist keys, generated at compile time from a fixed seed so that hashes
 //! are the same in every build (tests and books may rely on them).
+//!
+//! [`piece_key_table`] is the one generator of such keys: the engine's hash
+//! draws its table here, and the opening book's key (`book::key`, part of a
+//! file format, so fixed for ever) draws its own from another seed.
 
 use super::{Color, Piece, Square};
 use crate::random::splitmix64;
 
-struct Keys {
-    pieces: [[[u64; 90]; 7]; 2],
-    black_to_move: u64,
-}
+/// A key for each colour (Red, Black), kind (in `PieceKind::index` order)
+/// and square (`Square::index`: `rank * 9 + file`).
+pub type PieceKeyTable = [[[u64; 90]; 7]; 2];
 
-const fn generate() -> Keys {
-    let mut keys = Keys {
-        pieces: [[[0; 90]; 7]; 2],
-        black_to_move: 0,
-    };
-    let mut state = 0x4368_7548_616E_2020; // "ChuHan  "
+/// Draws a [`PieceKeyTable`] from the SplitMix64 stream whose state is
+/// `state`, colour by colour, kind by kind, square by square, and returns it
+/// with the stream's state after the last key.
+pub const fn piece_key_table(mut state: u64) -> (PieceKeyTable, u64) {
+    let mut table = [[[0; 90]; 7]; 2];
     let mut c = 0;
     while c < 2 {
         let mut k = 0;
@@ -23,15 +25,27 @@ const fn generate() -> Keys {
             while s < 90 {
                 let (next, key) = splitmix64(state);
                 state = next;
-                keys.pieces[c][k][s] = key;
+                table[c][k][s] = key;
                 s += 1;
             }
             k += 1;
         }
         c += 1;
     }
-    keys.black_to_move = splitmix64(state).1;
-    keys
+    (table, state)
+}
+
+struct Keys {
+    pieces: PieceKeyTable,
+    black_to_move: u64,
+}
+
+const fn generate() -> Keys {
+    let (pieces, state) = piece_key_table(0x4368_7548_616E_2020); // "ChuHan  "
+    Keys {
+        pieces,
+        black_to_move: splitmix64(state).1,
+    }
 }
 
 static KEYS: Keys = generate();
