@@ -1,5 +1,7 @@
-//! Whether a move gives check, known before it is played, so that pruning
-//! can spare checks and ordering can prefer them. [`CheckGuard`] is computed
+//! Whether a move gives check, known before it is played: the search spares
+//! checks from pruning and prefers them in ordering, and the referee plays
+//! out only checks when it looks for a mate or a win by checks (杀, 抽将).
+//! [`CheckGuard`] is computed
 //! once per node from the enemy king's point of view, as the move generator's
 //! `KingGuard` is for our own: the points from which each of our pieces
 //! would check, the pieces whose leaving may uncover a check (the one piece
@@ -8,9 +10,9 @@
 //! king and our cannon where any arriving piece becomes a screen. Only moves
 //! of such a blocker pay for a full test.
 
-use crate::core::attacks::{between, horse_attackers, HORSE_ATTACKER_LEAPS, PAWN_ATTACKERS};
-use crate::core::magic::{cannon_attacks, chariot_attacks};
-use crate::core::{Bitboard, Color, Move, PieceKind, Position, Square};
+use super::attacks::{between, horse_attackers, HORSE_ATTACKER_LEAPS, PAWN_ATTACKERS};
+use super::magic::{cannon_attacks, chariot_attacks};
+use super::{Bitboard, Color, Move, PieceKind, Position, Square};
 
 /// What makes a check against the enemy king, for the side to move.
 #[derive(Copy, Clone, Debug)]
@@ -115,13 +117,23 @@ pub fn gives_check(pos: &Position, mv: Move) -> bool {
 mod tests {
     use super::*;
 
+    /// Busy positions with checks of every kind near: lines, screens,
+    /// horse legs and pawns.
+    const POSITIONS: [&str; 5] = [
+        Position::START_FEN,
+        "2bakab2/9/4c1n1c/pCp1N3p/7n1/2P6/P3P1P1P/4CrN2/9/1RBAKAB2 w",
+        "r1bakab2/9/2n1c4/p3p3p/2p3Pn1/3R5/P1PCP3P/N3C3N/4A4/R1BAK1c1r w",
+        "3akab2/3cn1C2/4b2C1/pN6R/1r1n2p2/9/P1p1P1P1P/4B4/9/2BAKA3 b",
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+    ];
+
     #[test]
     fn agrees_with_playing_the_move() {
         let mut checks = 0;
-        for fen in crate::search::bench::BENCH_POSITIONS {
+        for fen in POSITIONS {
             let mut pos = Position::from_fen(fen).unwrap();
-            // The position and a few plies of a fixed playout from it.
-            for step in 0..12 {
+            // The position and the plies of a fixed playout from it.
+            for step in 0..60 {
                 let guard = CheckGuard::new(&pos);
                 let moves = pos.legal_moves();
                 for &mv in &moves {
@@ -141,6 +153,7 @@ mod tests {
                 pos.make(next);
             }
         }
+        // Both answers must have been put to the test many times.
         assert!(checks > 100, "{checks}");
     }
 

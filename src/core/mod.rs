@@ -1,8 +1,9 @@
 //! The board vocabulary: squares, pieces, bitboards, moves, positions, legal
-//! move generation and perft. No I/O and no search here.
+//! move generation, whether a move gives check, and perft. No I/O and no search here.
 
 pub mod attacks;
 mod bitboard;
+mod check;
 mod color;
 mod fen;
 pub mod magic;
@@ -17,6 +18,7 @@ mod square;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use check::{gives_check, CheckGuard};
 pub use color::Color;
 pub use fen::{board_fen, can_stand_on, FenError};
 pub use movegen::{GenKind, KingGuard, MoveList, MAX_MOVES};

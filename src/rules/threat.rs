@@ -17,11 +17,11 @@
 //! check (§26.7); a root's or pinned piece's capture at a loss (§26.5).
 
 use super::attack::{attacks, captures_onto, chases_by_itself, is_offer, reaching, recaptures};
-use super::mate::{mates_by_checks, may_give_check};
+use super::mate::mates_by_checks;
 use super::material::material_value;
 use super::pass::after_pass;
 use super::rule_set::Articles;
-use crate::core::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
+use crate::core::{Bitboard, CheckGuard, Color, Move, Piece, PieceKind, Position, Square};
 
 /// What the rules make of one attack.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -483,9 +483,9 @@ fn wins_through_checks(pos: &mut Position, articles: Articles, checks: u32) -> V
     if checks == 0 {
         return found;
     }
-    let king = pos.king_square(!pos.side_to_move());
+    let guard = CheckGuard::new(pos);
     for check in pos.legal_moves() {
-        if !may_give_check(pos, check, king) {
+        if !guard.gives_check(pos, check) {
             continue;
         }
         // One threat per piece won: the strongest check, with every way

@@ -3,7 +3,6 @@
 
 mod alphabeta;
 pub mod bench;
-pub mod check;
 mod correction;
 mod deepening;
 mod endgame;

@@ -11,10 +11,9 @@
 //! played (see [`super::check`]): the quiet stage needs it for its order, and
 //! the search for its pruning and extensions.
 
-use super::check::CheckGuard;
 use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::see::{see_ge, SEE_VALUE};
-use crate::core::{Color, GenKind, Move, MoveList, Position, MAX_MOVES};
+use crate::core::{CheckGuard, Color, GenKind, Move, MoveList, Position, MAX_MOVES};
 use arrayvec::ArrayVec;
 
 /// What a quiet check adds to its history: half the history's range, so a

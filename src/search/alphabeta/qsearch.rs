@@ -4,8 +4,7 @@
 //! evaluation.
 
 use super::Worker;
-use crate::core::GenKind;
-use crate::search::check::gives_check;
+use crate::core::{gives_check, GenKind};
 use crate::search::movepick::QuiescencePicker;
 use crate::search::params;
 use crate::search::score::{mated_in, DRAW, INFINITE};
