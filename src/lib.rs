@@ -34,12 +34,13 @@
 //!
 //! # The rooms, floor by floor
 //!
-//! Each room uses only the rooms below it. [`random`] and [`checksum`] at
-//! the bottom; [`core`] (the board, move generation, perft); [`rules`] (the
-//! referee), [`eval`], [`notation`] and [`adjudication`]; [`search`];
-//! [`openings`], [`book`], [`analysis`] and [`matchrunner`]; [`learn`]
-//! (training data, the trainers, the SPSA run) and [`protocol`] (the UCCI
-//! and UCI loop); [`cli`], the tools. The last two are the binary's: they
+//! Each room uses only the rooms below it. [`random`], [`checksum`],
+//! [`signals`] (Ctrl-C, closed pipes) and [`fault`] (the tests' fault hook)
+//! at the bottom; [`core`] (the board, move generation, checks, perft);
+//! [`rules`] (the referee), [`eval`], [`notation`] and [`adjudication`];
+//! [`search`]; [`openings`], [`book`], [`analysis`] and [`matchrunner`];
+//! [`learn`] (training data, the trainers, the SPSA run) and [`protocol`]
+//! (the UCCI and UCI loop); [`cli`], the tools. The last two are the binary's: they
 //! are public so that tests drive them, and are no library interface.
 
 pub mod adjudication;
@@ -49,6 +50,7 @@ pub mod checksum;
 pub mod cli;
 pub mod core;
 pub mod eval;
+pub mod fault;
 pub mod learn;
 pub mod matchrunner;
 pub mod notation;
@@ -57,6 +59,7 @@ pub mod protocol;
 pub mod random;
 pub mod rules;
 pub mod search;
+pub mod signals;
 
 pub use crate::core::{
     Bitboard, Color, FenError, GameResult, Move, Piece, PieceKind, Position, Ranks, Square,

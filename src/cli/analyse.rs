@@ -10,7 +10,7 @@ use super::{ToolError, VERSION};
 use crate::analysis::{annotated_pgn, review_game, svg_plot, GameReview, Summary};
 use crate::core::GameResult;
 use crate::eval::Evaluator;
-use crate::matchrunner::interrupt;
+use crate::signals::interrupt;
 use crate::notation::{notation_of, parse_pgn, Game, Notation};
 use crate::search::{Engine, Limits};
 use std::io::Write;

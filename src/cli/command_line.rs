@@ -5,7 +5,7 @@
 use super::analyse::{self, AnalyseArgs};
 use super::bench::{self, BenchArgs};
 use super::book::{self, BookArgs};
-use super::closed_pipe;
+use crate::signals::closed_pipe;
 use super::convert::{self, ConvertArgs};
 use super::data::{self, DataArgs};
 use super::datagen::{self, DatagenArgs};

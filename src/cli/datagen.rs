@@ -13,7 +13,7 @@ use crate::eval::Evaluator;
 use crate::learn::data::games::Recipe;
 use crate::learn::selfplay::datagen::{self, DatagenConfig};
 use crate::learn::selfplay::game::{OpeningSource, SelfPlaySettings};
-use crate::matchrunner::interrupt;
+use crate::signals::interrupt;
 use crate::rules::RuleSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -72,7 +72,7 @@ pub fn run(args: MergeArgs) -> Result<(), ToolError> {
         );
     }
     // A reader that stops early (`| head`) is no failure: the file is
-    // written. (On Unix SIGPIPE ends the tool first, see closed_pipe.rs.)
+    // written. (On Unix SIGPIPE ends the tool first, see signals/closed_pipe.rs.)
     match std::io::stdout().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string().into()),
         _ => Ok(()),

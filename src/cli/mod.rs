@@ -6,7 +6,6 @@
 pub mod analyse;
 pub mod bench;
 pub mod book;
-mod closed_pipe;
 mod command_line;
 pub mod convert;
 pub mod data;

@@ -14,7 +14,7 @@ use crate::learn::data::position_set::PositionSet;
 use crate::learn::train::{
     train, Architecture, BestEpoch, Checkpoint, FloatNetwork, NetDataset, TrainConfig,
 };
-use crate::matchrunner::interrupt;
+use crate::signals::interrupt;
 use std::path::{Path, PathBuf};
 
 /// Train the neural network evaluation on training data; write the network.

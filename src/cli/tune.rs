@@ -7,7 +7,7 @@ use super::ToolError;
 use crate::learn::tune::layout::current_weights;
 use crate::learn::tune::source::weights_source;
 use crate::learn::tune::{fit_scale, rounded, tune, Dataset, TuneConfig};
-use crate::matchrunner::interrupt;
+use crate::signals::interrupt;
 use std::path::PathBuf;
 
 /// Tune every evaluation weight on training data; write weights.rs.

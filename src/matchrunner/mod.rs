@@ -7,15 +7,14 @@
 //! and its protocol), `engine_line` (its output, read as data), `clock`
 //! (time controls), `game` (one game and its adjudication), `stats`,
 //! `report` (what is printed), `tournament` (schedule and concurrency, PGN
-//! out through [`crate::notation`]), `interrupt` (Ctrl-C). The openings
-//! come from [`crate::openings`].
+//! out through [`crate::notation`]). Ctrl-C reaches it through
+//! [`crate::signals`]; the openings come from [`crate::openings`].
 
 pub mod args;
 pub mod clock;
 pub mod engine;
 pub mod engine_line;
 pub mod game;
-pub mod interrupt;
 pub mod report;
 pub mod stats;
 pub mod tournament;

@@ -6,7 +6,7 @@
 use super::args::MatchConfig;
 use super::engine::{EngineProcess, StartError, HANDSHAKE_TIMEOUT};
 use super::game::{self, FinishedGame, GameRecord, GameSettings, Termination};
-use super::interrupt;
+use crate::signals::interrupt;
 use super::report::PairStats;
 use super::stats::SprtState;
 use crate::adjudication::Adjudication;

@@ -6,7 +6,7 @@
 
 use super::event::Event;
 use super::{failure, reply};
-use crate::search::fault;
+use crate::fault;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;

@@ -7,7 +7,6 @@ mod correction;
 mod deepening;
 mod endgame;
 mod engine;
-pub mod fault;
 mod history;
 mod info;
 mod limits;

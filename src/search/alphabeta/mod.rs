@@ -328,7 +328,7 @@ impl<'a> Worker<'a> {
             .fetch_add(self.unpublished, Ordering::Relaxed)
             + self.unpublished;
         self.unpublished = 0;
-        super::fault::search_checkpoint(published);
+        crate::fault::search_checkpoint(published);
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
             return;

@@ -1,11 +1,14 @@
-//! Ctrl-C during a match: the first press asks the runner to stop (it then
-//! prints the table so far; every finished game is already in the PGN), a
-//! second press ends it at once.
+//! Ctrl-C during a long run (a match, self-play, training, tuning, an
+//! analysis): the first press asks the run to stop where its work is kept
+//! (the match runner prints the table so far, every finished game already
+//! in the PGN; the trainer ends after the epoch), a second press ends the
+//! process at once.
 //!
 //! The handler only stores to an atomic, the one thing a signal handler may
-//! safely do; the match loop polls [`interrupted`]. Engine processes run in
-//! their own process group (see `engine.rs`), so the terminal's Ctrl-C
-//! reaches the runner alone and games in progress end cleanly.
+//! safely do; the run polls [`interrupted`]. The match runner's engine
+//! processes run in their own process group (`matchrunner/engine.rs`), so
+//! the terminal's Ctrl-C reaches the runner alone and games in progress end
+//! cleanly.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -17,7 +20,7 @@ pub fn interrupted() -> bool {
 }
 
 /// Routes SIGINT to the flag. Without Unix signals, Ctrl-C ends the process
-/// as usual, and the PGN is still complete up to the last finished game.
+/// as usual (a match's PGN is still complete up to the last finished game).
 pub fn install() {
     #[cfg(unix)]
     unix::install();
@@ -26,14 +29,7 @@ pub fn install() {
 #[cfg(unix)]
 mod unix {
     use super::*;
-
-    const SIGINT: i32 = 2;
-    const SIG_DFL: usize = 0;
-
-    extern "C" {
-        /// POSIX `signal(2)`; the handler is passed as its address.
-        fn signal(signum: i32, handler: usize) -> usize;
-    }
+    use crate::signals::posix::{signal, SIGINT, SIG_DFL};
 
     extern "C" fn on_interrupt(_signum: i32) {
         INTERRUPTED.store(true, Ordering::SeqCst);

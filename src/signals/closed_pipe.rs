@@ -10,13 +10,7 @@
 /// message, when it writes to a pipe nobody reads.
 #[cfg(unix)]
 pub fn end_when_the_reader_goes() {
-    // The signal's number and `SIG_DFL` are the same on Linux, the BSDs and
-    // macOS; the standard library declares no binding, so it is made here.
-    const SIGPIPE: i32 = 13;
-    const SIG_DFL: usize = 0;
-    extern "C" {
-        fn signal(signum: i32, handler: usize) -> usize;
-    }
+    use super::posix::{signal, SIGPIPE, SIG_DFL};
     // SAFETY: `signal` with SIG_DFL touches no memory of ours; it runs before
     // the tool starts any thread.
     unsafe {

@@ -1,19 +1,23 @@
 //! Test-only fault injection, so that tests through the binary can prove a
-//! failure never wedges a session. `CHUHAN_FAULT` holds comma-separated
-//! faults, each `name[:argument]`, and is read once, at the first question.
-//! Unset (as it always is outside tests), a question costs one load of an
-//! initialised cell, and questions are asked only off the hot path.
+//! failure never wedges a session. It exists only in a build with the
+//! feature `fault-injection`, which the tests turn on (Cargo.toml's
+//! dev-dependency on the crate itself); in any other build every question
+//! answers "not injected" and costs nothing. `CHUHAN_FAULT` holds
+//! comma-separated faults, each `name[:argument]`, and is read once, at the
+//! first question; questions are asked only off the hot path.
 //!
 //! The faults: `search-panic[:N]` makes a search thread panic once the
 //! search has counted N nodes (0 when no N is given); the protocol's
 //! `job-panic` makes a `go perft` or `bench` job panic, and
 //! `command-panic:WORD` the handling of any command line starting with WORD.
 
+#[cfg(feature = "fault-injection")]
 use std::sync::OnceLock;
 
 /// The variable that names the faults.
 pub const VARIABLE: &str = "CHUHAN_FAULT";
 
+#[cfg(feature = "fault-injection")]
 fn faults() -> &'static [(String, String)] {
     static FAULTS: OnceLock<Vec<(String, String)>> = OnceLock::new();
     FAULTS.get_or_init(|| {
@@ -30,11 +34,19 @@ fn faults() -> &'static [(String, String)] {
 }
 
 /// The argument of the fault `name` (empty if it has none), when injected.
+#[cfg(feature = "fault-injection")]
 pub fn injected(name: &str) -> Option<&'static str> {
     faults()
         .iter()
         .find(|(n, _)| n == name)
         .map(|(_, argument)| argument.as_str())
+}
+
+/// Never, in a build without the feature `fault-injection`.
+#[cfg(not(feature = "fault-injection"))]
+#[inline(always)]
+pub fn injected(_name: &str) -> Option<&'static str> {
+    None
 }
 
 /// Panics if `search-panic` is injected and the search has counted `nodes`
