@@ -5,7 +5,6 @@
 use super::analyse::{self, AnalyseArgs};
 use super::bench::{self, BenchArgs};
 use super::book::{self, BookArgs};
-use crate::signals::closed_pipe;
 use super::convert::{self, ConvertArgs};
 use super::data::{self, DataArgs};
 use super::datagen::{self, DatagenArgs};
@@ -18,6 +17,7 @@ use super::tactics::{self, TacticsArgs};
 use super::train::{self, TrainArgs};
 use super::tune::{self, TuneArgs};
 use super::{ToolError, VERSION};
+use crate::signals::closed_pipe;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;

@@ -8,9 +8,9 @@ use super::ToolError;
 use crate::learn::spsa::batch_part::{self, Part};
 use crate::learn::spsa::state_file::{self, StateFileError};
 use crate::learn::spsa::{play_batch, plot, PairSetup, Schedule, SpsaSettings, SpsaState};
-use crate::signals::interrupt;
 use crate::openings::{self, OpeningFormat};
 use crate::search::params;
+use crate::signals::interrupt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

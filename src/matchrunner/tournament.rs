@@ -6,13 +6,13 @@
 use super::args::MatchConfig;
 use super::engine::{EngineProcess, StartError, HANDSHAKE_TIMEOUT};
 use super::game::{self, FinishedGame, GameRecord, GameSettings, Termination};
-use crate::signals::interrupt;
 use super::report::PairStats;
 use super::stats::SprtState;
 use crate::adjudication::Adjudication;
 use crate::core::{Color, GameResult, Position};
 use crate::notation::{write_annotated_pgn, Game};
 use crate::openings::{self, Opening, OpeningError, OpeningOrder, OpeningPolicy};
+use crate::signals::interrupt;
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};

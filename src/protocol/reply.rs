@@ -3,7 +3,7 @@
 
 use super::command::Dialect;
 use crate::core::{Move, Ranks};
-use crate::search::{wdl, Bound, Info, Score, TtHit};
+use crate::search::{wdl, Bound, Info, Score, TtEntry};
 
 pub const NAME: &str = "chuhan";
 pub const AUTHOR: &str = "the chuhan authors";
@@ -142,7 +142,7 @@ pub fn info(dialect: Dialect, ranks: Ranks, info: &Info, wdl_material: Option<i3
 }
 
 /// `pophash [bestmove m] [lowerbound v depth d] [upperbound v depth d]`.
-pub fn pophash(hit: Option<TtHit>, ranks: Ranks) -> String {
+pub fn pophash(hit: Option<TtEntry>, ranks: Ranks) -> String {
     let mut line = "pophash".to_string();
     let Some(hit) = hit else {
         return line;
@@ -337,7 +337,7 @@ mod tests {
     #[test]
     fn pophash_lists_the_bounds() {
         assert_eq!(pophash(None, Ranks::FromZero), "pophash");
-        let hit = TtHit {
+        let hit = TtEntry {
             mv: Some(mv("h2e2")),
             score: 35,
             eval: 20,
@@ -349,7 +349,7 @@ mod tests {
             pophash(Some(hit), Ranks::FromZero),
             "pophash bestmove h2e2 lowerbound 35 depth 8 upperbound 35 depth 8"
         );
-        let hit = TtHit {
+        let hit = TtEntry {
             mv: None,
             bound: Bound::Upper,
             ..hit

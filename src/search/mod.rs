@@ -25,7 +25,7 @@ pub use engine::{Engine, SearchControl, SearchHandle};
 pub use info::{Info, InfoSink, Iteration, Progress, SearchOutcome};
 pub use limits::{Clock, Limits, TimePlan};
 pub use score::Score;
-pub use tt::{Bound, TranspositionTable, TtHit};
+pub use tt::{Bound, TranspositionTable, TtEntry};
 
 /// The deepest ply a search line may reach.
 pub const MAX_PLY: usize = 128;

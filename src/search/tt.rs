@@ -41,11 +41,14 @@ impl Bound {
     }
 }
 
-/// A probe's answer.
+/// What the table holds of a position: a probe's answer, and what a node
+/// stores.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TtHit {
+pub struct TtEntry {
     pub mv: Option<Move>,
-    /// Already adjusted to the probing node's ply.
+    /// As seen from the node at hand: the table makes a mate or rule score
+    /// relative to the position when storing, and back to the probing
+    /// node's ply when probing.
     pub score: i32,
     pub eval: i32,
     pub depth: i32,
@@ -55,7 +58,7 @@ pub struct TtHit {
     pub was_pv: bool,
 }
 
-impl TtHit {
+impl TtEntry {
     /// Whether the stored result settles a node searched with (`alpha`, `beta`)
     /// (a line-bound result never does).
     pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
@@ -98,7 +101,7 @@ const GENERATION_SHIFT: u32 = 59;
 // Data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5.
 // `data` is what a probe will answer, its score as stored: counted from the
 // node (see `score_to_tt`).
-fn pack(data: &TtHit, generation: u8) -> u64 {
+fn pack(data: &TtEntry, generation: u8) -> u64 {
     let mv = data.mv.map_or(0, Move::to_u16) as u64;
     let score = data.score as i16 as u16 as u64;
     let eval = data.eval as i16 as u16 as u64;
@@ -196,14 +199,14 @@ impl TranspositionTable {
         }
     }
 
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         for e in &self.bucket(key).entries {
             let data = e.data.load(Ordering::Relaxed);
             if e.key_xor_data.load(Ordering::Relaxed) ^ data != key {
                 continue;
             }
             let bound = unpack_bound(data)?;
-            return Some(TtHit {
+            return Some(TtEntry {
                 mv: Move::from_u16(data as u16),
                 score: score_from_tt((data >> 16) as u16 as i16 as i32, ply),
                 eval: (data >> 32) as u16 as i16 as i32,
@@ -215,26 +218,12 @@ impl TranspositionTable {
         None
     }
 
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        was_pv: bool,
-        ply: usize,
-    ) {
+    /// Stores `entry`, the result of the node at `ply`, under `key`.
+    pub fn store(&self, key: u64, ply: usize, entry: TtEntry) {
         let generation = self.generation.load(Ordering::Relaxed) % GENERATIONS;
-        let entry = |mv| TtHit {
-            mv,
-            score: score_to_tt(score, ply),
-            eval,
-            depth,
-            bound,
-            was_pv,
+        let entry = TtEntry {
+            score: score_to_tt(entry.score, ply),
+            ..entry
         };
         let bucket = self.bucket(key);
         // Same position, else the least valuable entry: shallow and old.
@@ -244,14 +233,14 @@ impl TranspositionTable {
             let data = e.data.load(Ordering::Relaxed);
             if e.key_xor_data.load(Ordering::Relaxed) ^ data == key {
                 // Keep a deeper exact result and the old move if we have none.
-                let mv = mv.or_else(|| Move::from_u16(data as u16));
-                if bound != Bound::Exact
-                    && depth + 3 < unpack_depth(data)
+                let mv = entry.mv.or_else(|| Move::from_u16(data as u16));
+                if entry.bound != Bound::Exact
+                    && entry.depth + 3 < unpack_depth(data)
                     && unpack_generation(data) == generation
                 {
                     return;
                 }
-                let packed = pack(&entry(mv), generation);
+                let packed = pack(&TtEntry { mv, ..entry }, generation);
                 e.data.store(packed, Ordering::Relaxed);
                 e.key_xor_data.store(key ^ packed, Ordering::Relaxed);
                 return;
@@ -267,7 +256,7 @@ impl TranspositionTable {
                 victim = e;
             }
         }
-        let packed = pack(&entry(mv), generation);
+        let packed = pack(&entry, generation);
         victim.data.store(packed, Ordering::Relaxed);
         victim.key_xor_data.store(key ^ packed, Ordering::Relaxed);
     }
@@ -295,16 +284,37 @@ mod tests {
     use super::*;
     use crate::search::score::{INFINITE, MATE, MATE_BOUND, RULE_WIN};
 
+    /// A stored result with no move, evaluation or PV flag.
+    fn result(score: i32, depth: i32, bound: Bound) -> TtEntry {
+        TtEntry {
+            mv: None,
+            score,
+            eval: 0,
+            depth,
+            bound,
+            was_pv: false,
+        }
+    }
+
     #[test]
     fn stores_and_probes_with_mate_scores_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         let mv: Move = "h2e2".parse().unwrap();
         // Mate in 5 plies from a node at ply 3 = MATE - 8 from the root.
-        tt.store(42, Some(mv), MATE - 8, 17, 6, Bound::Exact, true, 3);
+        tt.store(
+            42,
+            3,
+            TtEntry {
+                mv: Some(mv),
+                eval: 17,
+                was_pv: true,
+                ..result(MATE - 8, 6, Bound::Exact)
+            },
+        );
         let hit = tt.probe(42, 3).unwrap();
         assert_eq!(
             hit,
-            TtHit {
+            TtEntry {
                 mv: Some(mv),
                 score: MATE - 8,
                 eval: 17,
@@ -315,7 +325,7 @@ mod tests {
         );
         // The same node reached at ply 7 is mate 5 plies later: MATE - 12.
         assert_eq!(tt.probe(42, 7).unwrap().score, MATE - 12);
-        tt.store(43, None, -MATE + 10, 0, 2, Bound::Upper, false, 4);
+        tt.store(43, 4, result(-MATE + 10, 2, Bound::Upper));
         assert_eq!(tt.probe(43, 1).unwrap().score, -MATE + 7);
         assert!(!tt.probe(43, 1).unwrap().was_pv);
         assert!(tt.probe(43, 1).unwrap().score <= -MATE_BOUND);
@@ -327,24 +337,24 @@ mod tests {
         let tt = TranspositionTable::new(1);
         // A perpetrator's loss 6 plies below a node at ply 2 (RULE_WIN - 8
         // from the root) is 6 plies below the same node reached at ply 10.
-        tt.store(11, None, -RULE_WIN + 8, 0, 5, Bound::Exact, false, 2);
+        tt.store(11, 2, result(-RULE_WIN + 8, 5, Bound::Exact));
         assert_eq!(tt.probe(11, 2).unwrap().score, -RULE_WIN + 8);
         assert_eq!(tt.probe(11, 10).unwrap().score, -RULE_WIN + 16);
-        tt.store(12, None, RULE_WIN - 3, 0, 5, Bound::Lower, false, 1);
+        tt.store(12, 1, result(RULE_WIN - 3, 5, Bound::Lower));
         assert_eq!(tt.probe(12, 0).unwrap().score, RULE_WIN - 2);
         // An ordinary score is not moved.
-        tt.store(13, None, 2_000, 0, 5, Bound::Exact, false, 9);
+        tt.store(13, 9, result(2_000, 5, Bound::Exact));
         assert_eq!(tt.probe(13, 0).unwrap().score, 2_000);
     }
 
     #[test]
     fn shallow_results_do_not_replace_deep_ones_of_the_same_search() {
         let tt = TranspositionTable::new(1);
-        tt.store(7, None, 100, 0, 12, Bound::Lower, false, 0);
-        tt.store(7, None, -50, 0, 2, Bound::Upper, false, 0);
+        tt.store(7, 0, result(100, 12, Bound::Lower));
+        tt.store(7, 0, result(-50, 2, Bound::Upper));
         assert_eq!(tt.probe(7, 0).unwrap().depth, 12);
         tt.new_search();
-        tt.store(7, None, -50, 0, 2, Bound::Upper, false, 0);
+        tt.store(7, 0, result(-50, 2, Bound::Upper));
         assert_eq!(tt.probe(7, 0).unwrap().depth, 2);
     }
 
@@ -354,18 +364,23 @@ mod tests {
         let mv: Move = "h2e2".parse().unwrap();
         tt.store(
             9,
-            Some(mv),
-            500,
             0,
-            LINE_BOUND_DEPTH,
-            Bound::Exact,
-            false,
-            0,
+            TtEntry {
+                mv: Some(mv),
+                ..result(500, LINE_BOUND_DEPTH, Bound::Exact)
+            },
         );
         let hit = tt.probe(9, 0).unwrap();
         assert_eq!((hit.mv, hit.depth), (Some(mv), LINE_BOUND_DEPTH));
         assert!(!hit.cuts(-INFINITE, INFINITE));
-        tt.store(9, Some(mv), 500, 0, 0, Bound::Exact, false, 0);
+        tt.store(
+            9,
+            0,
+            TtEntry {
+                mv: Some(mv),
+                ..result(500, 0, Bound::Exact)
+            },
+        );
         assert!(tt.probe(9, 0).unwrap().cuts(-INFINITE, INFINITE));
     }
 
@@ -380,7 +395,14 @@ mod tests {
                         let key = (i % 5000).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                         // The score encodes the key, so any hit can be checked.
                         let score = (key % 1000) as i32;
-                        tt.store(key, None, score, t as i32, 5, Bound::Exact, false, 0);
+                        tt.store(
+                            key,
+                            0,
+                            TtEntry {
+                                eval: t as i32,
+                                ..result(score, 5, Bound::Exact)
+                            },
+                        );
                         if let Some(hit) = tt.probe(key, 0) {
                             assert_eq!(hit.score, score);
                         }

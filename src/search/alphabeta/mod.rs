@@ -40,7 +40,7 @@ use super::info::{Info, InfoSink};
 use super::params;
 use super::reporter::Reporter;
 use super::shared::Shared;
-use super::tt::{Bound, LINE_BOUND_DEPTH};
+use super::tt::{TtEntry, LINE_BOUND_DEPTH};
 use super::MAX_PLY;
 use crate::core::{Color, Move, Position};
 use crate::eval::evaluator::EvalStack;
@@ -392,27 +392,14 @@ impl<'a> Worker<'a> {
     /// Stores the result of the node at `ply` searched to `depth`; a result
     /// that depends on the path to it is stored line-bound, never to be cut
     /// on (conservative: the reach covers the node's earlier siblings too).
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn store(
-        &self,
-        key: u64,
-        best_move: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        was_pv: bool,
-        ply: usize,
-    ) {
+    fn store(&self, key: u64, ply: usize, entry: TtEntry) {
         let depth = if self.result_is_line_bound(ply) {
             LINE_BOUND_DEPTH
         } else {
-            depth
+            entry.depth
         };
-        self.shared
-            .tt
-            .store(key, best_move, score, eval, depth, bound, was_pv, ply);
+        self.shared.tt.store(key, ply, TtEntry { depth, ..entry });
     }
 }
 

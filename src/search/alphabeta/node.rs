@@ -15,7 +15,7 @@ use crate::search::params;
 use crate::search::score::{
     is_mate, is_rule_score, mated_in, DRAW, INFINITE, MATE, MATE_BOUND, RULE_BOUND,
 };
-use crate::search::tt::{Bound, TtHit};
+use crate::search::tt::{Bound, TtEntry};
 use crate::search::MAX_PLY;
 use arrayvec::ArrayVec;
 
@@ -281,7 +281,7 @@ impl Worker<'_> {
     /// and corrected by what the search has learned it gets wrong; none
     /// when in check.
     #[inline(always)]
-    fn node_eval(&self, tt_hit: Option<TtHit>, in_check: bool) -> NodeEval {
+    fn node_eval(&self, tt_hit: Option<TtEntry>, in_check: bool) -> NodeEval {
         if in_check {
             return NodeEval {
                 raw: -INFINITE,
@@ -345,15 +345,14 @@ impl Worker<'_> {
                 .update(&self.pos, node.depth, bound, best_score, eval.faded);
         }
         let stored_eval = if in_check { 0 } else { eval.raw };
-        self.store(
-            key,
-            best_move,
-            best_score,
-            stored_eval,
-            node.depth,
+        let entry = TtEntry {
+            mv: best_move,
+            score: best_score,
+            eval: stored_eval,
+            depth: node.depth,
             bound,
-            node.tt_pv,
-            node.ply,
-        );
+            was_pv: node.tt_pv,
+        };
+        self.store(key, node.ply, entry);
     }
 }

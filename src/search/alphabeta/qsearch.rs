@@ -9,7 +9,7 @@ use crate::search::movepick::QuiescencePicker;
 use crate::search::params;
 use crate::search::score::{mated_in, DRAW, INFINITE};
 use crate::search::see::{see_ge, SEE_VALUE};
-use crate::search::tt::Bound;
+use crate::search::tt::{Bound, TtEntry};
 use crate::search::MAX_PLY;
 
 impl Worker<'_> {
@@ -102,16 +102,15 @@ impl Worker<'_> {
         let bound = Bound::of(best_score, original_alpha, beta);
         let stored_eval = if in_check { 0 } else { raw_eval };
         let was_pv = PV || tt_hit.is_some_and(|h| h.was_pv);
-        self.store(
-            key,
-            best_move,
-            best_score,
-            stored_eval,
-            0,
+        let entry = TtEntry {
+            mv: best_move,
+            score: best_score,
+            eval: stored_eval,
+            depth: 0,
             bound,
             was_pv,
-            ply,
-        );
+        };
+        self.store(key, ply, entry);
         best_score
     }
 }

@@ -8,7 +8,7 @@ use super::{NodeFacts, Worker};
 use crate::core::Move;
 use crate::search::params;
 use crate::search::score::{is_mate, is_rule_score};
-use crate::search::tt::{Bound, TtHit};
+use crate::search::tt::{Bound, TtEntry};
 
 /// What the singular-extension search says of the hash move.
 pub(super) enum Singular {
@@ -26,7 +26,7 @@ impl Worker<'_> {
     pub(super) fn extension(
         &mut self,
         node: &NodeFacts,
-        tt_hit: Option<TtHit>,
+        tt_hit: Option<TtEntry>,
         mv: Move,
         gives_check: bool,
         beta: i32,
@@ -52,7 +52,7 @@ impl Worker<'_> {
     /// Whether the hash move of `hit` may be tested for being singular at
     /// `depth`: its result is a fail-high or exact from nearly as deep, and
     /// an ordinary score that holds on any path and before the natural limit.
-    fn singular_candidate(&self, hit: &TtHit, depth: i32) -> bool {
+    fn singular_candidate(&self, hit: &TtEntry, depth: i32) -> bool {
         depth >= params::singular_depth()
             && matches!(hit.bound, Bound::Lower | Bound::Exact)
             && hit.depth >= depth - params::singular_tt_depth()
@@ -68,7 +68,7 @@ impl Worker<'_> {
     /// less deep (another move likely holds too).
     fn singular(
         &mut self,
-        hit: &TtHit,
+        hit: &TtEntry,
         beta: i32,
         depth: i32,
         ply: usize,
