@@ -12,7 +12,7 @@ use crate::checksum::fnv1a;
 use crate::eval::Evaluator;
 use crate::learn::data::games::Recipe;
 use crate::learn::selfplay::datagen::{self, DatagenConfig};
-use crate::learn::selfplay::game::{OpeningSource, SelfPlaySettings};
+use crate::learn::selfplay::game::{SelfPlayOpenings, SelfPlaySettings};
 use crate::rules::RuleSet;
 use crate::signals::interrupt;
 use std::io::Write;
@@ -167,7 +167,7 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
         },
         progress_every: Duration::from_secs(args.progress),
     };
-    let openings = OpeningSource::new(book);
+    let openings = SelfPlayOpenings::new(book);
     interrupt::install();
     let progress = datagen::run(&config, &openings, &interrupt::interrupted, &mut |p| {
         // A closed stderr must not end the run.

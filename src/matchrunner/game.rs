@@ -123,7 +123,7 @@ pub fn play(
     settings: &GameSettings,
     stop: &AtomicBool,
 ) -> Option<FinishedGame> {
-    let mut game = Game::new(opening);
+    let mut game = GameInProgress::new(opening);
     let mut clocks: [Option<GameClock>; 2] = [
         engines[0].config.limits.clock.map(GameClock::new),
         engines[1].config.limits.clock.map(GameClock::new),
@@ -285,7 +285,7 @@ fn move_comment(reply: &Reply) -> String {
 }
 
 /// The board and the record of one game in progress.
-struct Game {
+struct GameInProgress {
     pos: Position,
     start_fen: String,
     moves: Vec<Move>,
@@ -298,10 +298,10 @@ struct Game {
     engine_plies: u32,
 }
 
-impl Game {
-    fn new(opening: &Opening) -> Game {
+impl GameInProgress {
+    fn new(opening: &Opening) -> GameInProgress {
         let pos = Position::from_fen(&opening.fen).expect("openings are validated when read");
-        let mut game = Game {
+        let mut game = GameInProgress {
             clock: MoveClock::starting_at(pos.halfmove_clock()),
             pos,
             start_fen: opening.fen.clone(),
@@ -481,7 +481,7 @@ mod tests {
 
     #[test]
     fn third_occurrence_of_a_perpetual_check_loses_for_the_checker() {
-        let mut game = Game::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w", ""));
+        let mut game = GameInProgress::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w", ""));
         let cycle = [
             "i0i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9", "i8i9",
         ];
@@ -501,7 +501,7 @@ mod tests {
 
     #[test]
     fn moves_repeating_into_a_perpetual_check_are_forbidden() {
-        let mut game = Game::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w", ""));
+        let mut game = GameInProgress::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w", ""));
         for text in ["i0i9", "d9d8", "i9i8", "d8d9"] {
             assert!(game.forbidden_moves(RuleSet::Chinese).is_empty());
             game.play(text.parse().unwrap(), None);
@@ -515,7 +515,7 @@ mod tests {
     #[test]
     fn perpetual_chase_loses_for_the_chaser() {
         // The red chariot chases the black cannon between a7 and b7.
-        let mut game = Game::new(&opening("4k3r/9/c8/9/9/9/9/1R7/9/3K5 w - - 0 1", ""));
+        let mut game = GameInProgress::new(&opening("4k3r/9/c8/9/9/9/9/1R7/9/3K5 w - - 0 1", ""));
         for text in "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7".split(' ') {
             assert!(game.rule_ending(&settings()).is_none());
             game.play(text.parse().unwrap(), None);
@@ -531,7 +531,7 @@ mod tests {
     #[test]
     fn sixty_moves_count_without_the_eleventh_check_on() {
         // 119 plies without a capture in the FEN: one more quiet move draws.
-        let mut game = Game::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w - - 119 80", ""));
+        let mut game = GameInProgress::new(&opening("3k5/9/9/9/9/9/9/9/9/4K3R w - - 119 80", ""));
         assert!(game.rule_ending(&settings()).is_none());
         game.play("i0i1".parse().unwrap(), None);
         assert_eq!(
@@ -542,7 +542,7 @@ mod tests {
 
     #[test]
     fn idle_repetition_draws_and_bare_kings_draw() {
-        let mut game = Game::new(&opening(Position::START_FEN, ""));
+        let mut game = GameInProgress::new(&opening(Position::START_FEN, ""));
         for text in "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9".split(' ') {
             assert!(game.rule_ending(&settings()).is_none());
             game.play(text.parse().unwrap(), None);
@@ -551,7 +551,7 @@ mod tests {
             game.rule_ending(&settings()).unwrap().1,
             Termination::Repetition
         );
-        let game = Game::new(&opening("3k5/4a4/9/9/9/9/9/9/4A4/4K4 w", ""));
+        let game = GameInProgress::new(&opening("3k5/4a4/9/9/9/9/9/9/4A4/4K4 w", ""));
         assert_eq!(
             game.rule_ending(&settings()).unwrap().1,
             Termination::NoAttackers
@@ -561,7 +561,7 @@ mod tests {
     #[test]
     fn mate_and_max_moves() {
         // Black king d9 with chariots on ranks 9 and 8: no escape.
-        let game = Game::new(&opening("3k4R/8R/9/9/9/9/9/9/9/4K4 b", ""));
+        let game = GameInProgress::new(&opening("3k4R/8R/9/9/9/9/9/9/9/4K4 b", ""));
         let (result, termination, _) = game.rule_ending(&settings()).unwrap();
         assert_eq!(
             (result, termination),
@@ -569,7 +569,7 @@ mod tests {
         );
         let mut limited = settings();
         limited.max_moves = Some(1);
-        let mut game = Game::new(&opening(Position::START_FEN, "h2e2 h9g7"));
+        let mut game = GameInProgress::new(&opening(Position::START_FEN, "h2e2 h9g7"));
         assert!(
             game.rule_ending(&limited).is_none(),
             "opening moves do not count"

@@ -14,7 +14,7 @@ use chuhan::eval::nnue::network::Activation;
 use chuhan::eval::nnue::{evaluate, Network};
 use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::position_set::PositionSet;
-use chuhan::learn::selfplay::game::{play_seeded, OpeningSource, SelfPlaySettings};
+use chuhan::learn::selfplay::game::{play_seeded, SelfPlayOpenings, SelfPlaySettings};
 use chuhan::learn::train::{
     gradient, mean_loss, train, Architecture, BestEpoch, Checkpoint, FloatNetwork, NetDataset,
     TrainConfig,
@@ -28,7 +28,7 @@ fn records(games: u64) -> Vec<Record> {
         nodes: 300,
         ..SelfPlaySettings::default()
     };
-    let openings = OpeningSource::new(Books::none());
+    let openings = SelfPlayOpenings::new(Books::none());
     let mut engine = settings.engine();
     (0..games)
         .flat_map(|n| {

@@ -9,7 +9,7 @@ use chuhan::book::Books;
 use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::holdout::Holdout;
 use chuhan::learn::data::position_set::PositionSet;
-use chuhan::learn::selfplay::game::{play_seeded, OpeningSource, SelfPlaySettings};
+use chuhan::learn::selfplay::game::{play_seeded, SelfPlayOpenings, SelfPlaySettings};
 use chuhan::learn::tune::layout::{current_weights, COUNT, PST_MG_AT};
 use chuhan::learn::tune::source::WEIGHTS_SOURCE;
 use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Objective, TuneConfig};
@@ -37,7 +37,7 @@ fn records_of_game(seed: u64) -> Vec<Record> {
         nodes: 300,
         ..SelfPlaySettings::default()
     };
-    let openings = OpeningSource::new(Books::none());
+    let openings = SelfPlayOpenings::new(Books::none());
     play_seeded(&settings, &openings, seed, &mut settings.engine(), &|| {
         false
     })

@@ -9,7 +9,7 @@
 
 use super::damage::RecordError;
 use super::format::{DataError, Record};
-use super::games::{Entry, Game};
+use super::games::{Entry, TrainingGame};
 use crate::core::{Move, Position};
 
 /// The most plies searched between two records of one game: datagen leaves
@@ -29,7 +29,7 @@ pub struct Chainer {
 
 /// The game being built and where it stands.
 struct Building {
-    game: Game,
+    game: TrainingGame,
     /// The game's last position.
     last: Position,
     last_ply: u16,
@@ -43,7 +43,7 @@ impl Chainer {
     /// Takes the next record; gives back the game before it once the record
     /// starts a new one. A record whose flags its own position contradicts
     /// (in check when it is not) cannot be kept exactly and is refused.
-    pub fn push(&mut self, record: &Record) -> Result<Option<Game>, DataError> {
+    pub fn push(&mut self, record: &Record) -> Result<Option<TrainingGame>, DataError> {
         let index = self.records;
         self.records += 1;
         let target = record
@@ -68,7 +68,7 @@ impl Chainer {
                 why: RecordError::InCheckFlag,
             });
         }
-        let game = Game {
+        let game = TrainingGame {
             index: self.started,
             result: record.result,
             start: target.clone(),
@@ -86,7 +86,7 @@ impl Chainer {
     }
 
     /// The last game, once every record is in.
-    pub fn finish(self) -> Option<Game> {
+    pub fn finish(self) -> Option<TrainingGame> {
         self.building.map(|b| b.game)
     }
 }

@@ -118,7 +118,7 @@ pub struct Entry {
 
 /// A game as the file holds it.
 #[derive(Clone)]
-pub struct Game {
+pub struct TrainingGame {
     /// Its index in the run that played it.
     pub index: u64,
     pub result: GameResult,
@@ -132,15 +132,15 @@ pub struct Game {
 }
 
 /// Two games are the same when they would be written as the same bytes.
-impl PartialEq for Game {
-    fn eq(&self, other: &Game) -> bool {
+impl PartialEq for TrainingGame {
+    fn eq(&self, other: &TrainingGame) -> bool {
         self.encode() == other.encode()
     }
 }
 
-impl fmt::Debug for Game {
+impl fmt::Debug for TrainingGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Game")
+        f.debug_struct("TrainingGame")
             .field("index", &self.index)
             .field("result", &self.result)
             .field("start", &self.start.to_fen())
@@ -151,7 +151,7 @@ impl fmt::Debug for Game {
     }
 }
 
-impl Game {
+impl TrainingGame {
     /// The training records of the game, in order: the positions whose
     /// entry is a record, as version 1 holds them.
     pub fn records(&self) -> Vec<Record> {
@@ -217,7 +217,7 @@ impl Game {
     }
 
     /// Reads a game's bytes after its length.
-    fn decode(bytes: &[u8]) -> Result<Game, GameDecodeError> {
+    fn decode(bytes: &[u8]) -> Result<TrainingGame, GameDecodeError> {
         let mut input = bytes;
         let index = take_varint(&mut input)?;
         let result = result_from_code(take_byte(&mut input)?).ok_or(GameDecodeError::ResultCode)?;
@@ -262,7 +262,7 @@ impl Game {
         if !input.is_empty() {
             return Err(GameDecodeError::TrailingBytes(input.len()));
         }
-        Ok(Game {
+        Ok(TrainingGame {
             index,
             result,
             start,
@@ -419,7 +419,7 @@ impl GameReader {
     }
 
     /// The next game; `None` at the end of the file.
-    pub fn next_game(&mut self) -> Result<Option<Game>, DataFileError> {
+    pub fn next_game(&mut self) -> Result<Option<TrainingGame>, DataFileError> {
         let (path, index) = (self.path.clone(), self.games);
         let data_error = |error| DataFileError::Data {
             path: path.clone(),
@@ -448,7 +448,7 @@ impl GameReader {
             return Err(cut_short(self.offset));
         }
         self.offset += length;
-        let game = Game::decode(&body).map_err(bad_game)?;
+        let game = TrainingGame::decode(&body).map_err(bad_game)?;
         self.games += 1;
         Ok(Some(game))
     }
@@ -459,7 +459,7 @@ pub struct GameWriter {
     out: BufWriter<fs::File>,
     path: PathBuf,
     /// The games the file held before this writer opened it, in order.
-    pub existing: Vec<Game>,
+    pub existing: Vec<TrainingGame>,
 }
 
 impl GameWriter {
@@ -514,7 +514,7 @@ impl GameWriter {
         })
     }
 
-    pub fn write(&mut self, game: &Game) -> Result<(), DataFileError> {
+    pub fn write(&mut self, game: &TrainingGame) -> Result<(), DataFileError> {
         let body = game.encode();
         let mut bytes = Vec::with_capacity(body.len() + 4);
         put_varint(&mut bytes, body.len() as u64);

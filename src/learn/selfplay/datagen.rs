@@ -12,7 +12,7 @@
 //! that a run stopped and resumed any number of times writes the very bytes
 //! of a run made at once.
 
-use super::game::{game_start, play_game, OpeningSource, PlayedGame, SelfPlaySettings};
+use super::game::{game_start, play_game, PlayedGame, SelfPlayOpenings, SelfPlaySettings};
 use crate::core::GameResult;
 use crate::learn::data::format::{DataError, DataFileError};
 use crate::learn::data::games::{GameWriter, Recipe};
@@ -111,7 +111,7 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 /// progress.
 pub fn run(
     config: &DatagenConfig,
-    openings: &OpeningSource,
+    openings: &SelfPlayOpenings,
     stop: &dyn Fn() -> bool,
     report: &mut dyn FnMut(&DatagenProgress),
 ) -> Result<DatagenProgress, DataFileError> {

@@ -21,7 +21,7 @@ use crate::book::{Books, Randomness};
 use crate::core::{Color, GameResult, Move, Position};
 use crate::eval::Evaluator;
 use crate::learn::data::format::Record;
-use crate::learn::data::games::{Entry, Game};
+use crate::learn::data::games::{Entry, TrainingGame};
 use crate::openings::{self, Opening};
 use crate::random::Rng;
 use crate::rules::{losing_repetitions, Referee, RuleSet};
@@ -117,14 +117,14 @@ impl SelfPlaySettings {
 }
 
 /// Where games start: the built-in openings and, when given, a book.
-pub struct OpeningSource {
+pub struct SelfPlayOpenings {
     built_in: Vec<Opening>,
     book: Books,
 }
 
-impl OpeningSource {
-    pub fn new(book: Books) -> OpeningSource {
-        OpeningSource {
+impl SelfPlayOpenings {
+    pub fn new(book: Books) -> SelfPlayOpenings {
+        SelfPlayOpenings {
             built_in: openings::built_in(),
             book,
         }
@@ -170,7 +170,7 @@ impl OpeningSource {
 pub struct PlayedGame {
     /// The whole game from its start, every position searched and the
     /// position it ended in, as the game file keeps it (its index 0).
-    pub game: Game,
+    pub game: TrainingGame,
     pub result: GameResult,
     /// Why it ended: the rules' reason, "resigned", "agreed draw" or "ply limit".
     pub reason: String,
@@ -181,7 +181,7 @@ pub struct PlayedGame {
 /// plies searched by `engine` (from [`SelfPlaySettings::engine`], cleared first).
 pub fn game_start(
     settings: &SelfPlaySettings,
-    openings: &OpeningSource,
+    openings: &SelfPlayOpenings,
     seed: u64,
     engine: &mut Engine,
 ) -> Position {
@@ -331,7 +331,7 @@ pub fn play_game(
         referee.play(best).expect("the engine plays legal moves");
         moves.push(best);
     };
-    let game = Game {
+    let game = TrainingGame {
         index: 0,
         result,
         start: start_position(start),
@@ -363,7 +363,7 @@ fn start_position(pos: &Position) -> Position {
 /// [`play_game`].
 pub fn play_seeded(
     settings: &SelfPlaySettings,
-    openings: &OpeningSource,
+    openings: &SelfPlayOpenings,
     seed: u64,
     engine: &mut Engine,
     stop: &dyn Fn() -> bool,
@@ -382,7 +382,7 @@ mod tests {
             nodes: 200,
             ..SelfPlaySettings::default()
         };
-        let openings = OpeningSource::new(Books::none());
+        let openings = SelfPlayOpenings::new(Books::none());
         let mut engine = settings.engine();
         let mut play = |seed| {
             let start = game_start(&settings, &openings, seed, &mut engine);
@@ -425,7 +425,7 @@ mod tests {
             random_plies: 0,
             ..SelfPlaySettings::default()
         };
-        let openings = OpeningSource::new(Books::none());
+        let openings = SelfPlayOpenings::new(Books::none());
         let mut engine = settings.engine();
         let starts: std::collections::HashSet<u64> = (0..30)
             .map(|seed| game_start(&settings, &openings, seed, &mut engine).hash())

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpeningSource {
+pub struct OpeningsConfig {
     /// `None`: the built-in set.
     pub file: Option<String>,
     pub format: OpeningFormat,
@@ -18,10 +18,10 @@ pub struct OpeningSource {
     pub policy: OpeningPolicy,
 }
 
-impl Default for OpeningSource {
+impl Default for OpeningsConfig {
     /// The built-in set, in order, a new opening for each pair of games.
-    fn default() -> OpeningSource {
-        OpeningSource {
+    fn default() -> OpeningsConfig {
+        OpeningsConfig {
             file: None,
             format: OpeningFormat::Epd,
             order: OpeningOrder::Sequential,
@@ -38,7 +38,7 @@ pub struct MatchConfig {
     pub games: u32,
     pub rounds: u32,
     pub concurrency: usize,
-    pub openings: OpeningSource,
+    pub openings: OpeningsConfig,
     pub pgn_out: Option<String>,
     /// `-pgnout PATH min`: the seven tags (with `Game`, `Format` and the
     /// start position) only, no comments.
@@ -62,7 +62,7 @@ impl MatchConfig {
             games: 2,
             rounds: 1,
             concurrency: 1,
-            openings: OpeningSource::default(),
+            openings: OpeningsConfig::default(),
             pgn_out: None,
             pgn_minimal: false,
             sprt: None,

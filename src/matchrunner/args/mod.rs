@@ -16,7 +16,7 @@ mod settings;
 mod values;
 mod words;
 
-pub use config::{MatchConfig, OpeningSource};
+pub use config::{MatchConfig, OpeningsConfig};
 pub use error::ArgError;
 pub use help::help_text;
 pub use values::ValueError;

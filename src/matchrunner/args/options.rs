@@ -3,7 +3,7 @@
 //! help is written from the same rows. The options that take a group of
 //! `key=value` words each have a function that reads the group.
 
-use super::config::{MatchConfig, OpeningSource};
+use super::config::{MatchConfig, OpeningsConfig};
 use super::error::ArgError;
 use super::settings::{engine_configs, parse_engine_settings, EngineSettings};
 use super::values::{key_values, read, Count, Number, Seconds, Switch};
@@ -240,8 +240,8 @@ pub static OPTIONS: &[MatchOption] = &[
 /// `openings` (a second `-openings` changes only what it names).
 pub fn parse_openings(
     words: &[&str],
-    mut openings: OpeningSource,
-) -> Result<OpeningSource, ArgError> {
+    mut openings: OpeningsConfig,
+) -> Result<OpeningsConfig, ArgError> {
     for (key, value) in key_values("-openings", words, &["file", "format", "order", "policy"])? {
         match key {
             "file" => openings.file = Some(value.to_string()),
@@ -392,9 +392,9 @@ mod tests {
         assert_eq!(parse_repeat(None), Ok(()));
         assert_eq!(parse_repeat(Some("2")), Ok(()));
         assert!(parse_repeat(Some("3")).is_err());
-        let openings = parse_openings(&["policy=round"], OpeningSource::default()).unwrap();
+        let openings = parse_openings(&["policy=round"], OpeningsConfig::default()).unwrap();
         assert_eq!(openings.policy, crate::openings::OpeningPolicy::Round);
-        let e = parse_openings(&["file"], OpeningSource::default()).unwrap_err();
+        let e = parse_openings(&["file"], OpeningsConfig::default()).unwrap_err();
         assert_eq!(e.to_string(), "-openings: unknown setting 'file'");
     }
 }
