@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How good are self-play scores at a few node counts? Scores a fixed sample
-of quiet positions of a training file (version 1, `chuhan data convert F
+of quiet positions of a training file (version 1, `chuhan data reformat F
 F1 --to 1`) at each node count and at a deep reference, and prints, per
 node count, the mean distance from the reference in win probability
 (sigmoid(K * score), K as `chuhan train` fits it) and the share of

@@ -506,7 +506,7 @@ fn anchors_are_named_as_github_names_them() {
     );
     assert_eq!(slug("参考图39 车马炮联合捉车"), "参考图39-车马炮联合捉车");
     assert_eq!(slug("A  b"), "a--b");
-    let text = "# Tools\n\n## Perft\n\n```\n# not a heading\n```\n\n## Perft\n\n## Perft ##\n\nSetext\n------\n\n## `chuhan tune` and [a link](x.md)\n";
+    let text = "# Tools\n\n## Perft\n\n```\n# not a heading\n```\n\n## Perft\n\n## Perft ##\n\nSetext\n------\n\n## `chuhan texel` and [a link](x.md)\n";
     assert_eq!(
         anchors(text),
         [

@@ -14,8 +14,8 @@ use super::perft::{self, PerftArgs};
 use super::r#match;
 use super::spsa::{self, SpsaArgs};
 use super::tactics::{self, TacticsArgs};
+use super::texel::{self, TexelArgs};
 use super::train::{self, TrainArgs};
-use super::tune::{self, TuneArgs};
 use super::{ToolError, VERSION};
 use crate::signals::closed_pipe;
 use clap::error::ErrorKind;
@@ -65,7 +65,9 @@ enum Tool {
     Datagen(DatagenArgs),
     Data(DataArgs),
     Merge(MergeArgs),
-    Tune(TuneArgs),
+    // `tune` until 0.1, kept as an alias so that scripts go on working.
+    #[command(alias = "tune")]
+    Texel(TexelArgs),
     Spsa(SpsaArgs),
     Train(TrainArgs),
     Tactics(TacticsArgs),
@@ -122,7 +124,7 @@ where
         Some(Tool::Datagen(a)) => datagen::run(a),
         Some(Tool::Data(a)) => data::run(a),
         Some(Tool::Merge(a)) => merge::run(a),
-        Some(Tool::Tune(a)) => tune::run(a),
+        Some(Tool::Texel(a)) => texel::run(a),
         Some(Tool::Spsa(a)) => spsa::run(a),
         Some(Tool::Train(a)) => train::run(a),
         Some(Tool::Tactics(a)) => tactics::run(a),

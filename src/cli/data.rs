@@ -1,4 +1,6 @@
-//! `chuhan data stats FILE...` and `chuhan data convert IN OUT`: what a
+//! `chuhan data stats FILE...` and `chuhan data reformat IN OUT` (once
+//! `data convert`, still an alias; `chuhan convert` rewrites game files):
+//! what a
 //! training-data file holds and how it was made, and a file in the other
 //! format version (see [`crate::learn::data`]).
 
@@ -15,8 +17,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan data stats shard-5001.bin
-  chuhan data convert old.bin new.bin --to 2
-  chuhan data convert new.bin old.bin --to 1")]
+  chuhan data reformat old.bin new.bin --to 2
+  chuhan data reformat new.bin old.bin --to 1")]
 pub struct DataArgs {
     #[command(subcommand)]
     action: DataAction,
@@ -38,7 +40,9 @@ enum DataAction {
     /// bytes a record) or 2 (games, about 3 bytes a position): nothing is
     /// lost either way, and version 1 made from version 2 reads back the
     /// same records.
-    Convert {
+    // `convert` until 0.1, kept as an alias so that scripts go on working.
+    #[command(alias = "convert")]
+    Reformat {
         #[arg(value_name = "IN")]
         input: PathBuf,
         #[arg(value_name = "OUT")]
@@ -53,7 +57,7 @@ enum DataAction {
 pub fn run(args: DataArgs) -> Result<(), ToolError> {
     let text = match args.action {
         DataAction::Stats { files } => stats(&files)?,
-        DataAction::Convert { input, output, to } => convert(&input, &output, to)?,
+        DataAction::Reformat { input, output, to } => reformat(&input, &output, to)?,
     };
     match std::io::stdout().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string().into()),
@@ -92,14 +96,14 @@ fn stats(files: &[PathBuf]) -> Result<String, ToolError> {
     Ok(text)
 }
 
-fn convert(input: &Path, output: &Path, to: u16) -> Result<String, ToolError> {
+fn reformat(input: &Path, output: &Path, to: u16) -> Result<String, ToolError> {
     let version = Version::from_number(to)
         .ok_or_else(|| ToolError::Usage(format!("--to {to}: the versions are 1 and 2")))?;
     if output.exists() {
-        return Err(format!("{} exists; convert writes a new file", output.display()).into());
+        return Err(format!("{} exists; reformat writes a new file", output.display()).into());
     }
     let mut stream = RecordStream::open(input).map_err(|e| e.to_string())?;
-    let recipe = converted_recipe(input)?;
+    let recipe = reformatted_recipe(input)?;
     let mut sink = RecordSink::create(output, version, &recipe).map_err(|e| e.to_string())?;
     let mut records = 0u64;
     loop {
@@ -117,16 +121,16 @@ fn convert(input: &Path, output: &Path, to: u16) -> Result<String, ToolError> {
     ))
 }
 
-/// A converted file's recipe: the input's own (a game file's), else a
-/// line naming the input and the program that converted it.
-fn converted_recipe(input: &Path) -> Result<Recipe, ToolError> {
+/// A reformatted file's recipe: the input's own (a game file's), else a
+/// line naming the input and the program that reformatted it.
+fn reformatted_recipe(input: &Path) -> Result<Recipe, ToolError> {
     let file = TrainingFile::open(input).map_err(|e| e.to_string())?;
     Ok(match file.recipe() {
         Some(recipe) => recipe.clone(),
         None => {
             let name = input.file_name().map_or(input.as_os_str(), |n| n);
             Recipe::default()
-                .with("tool", format!("chuhan {VERSION} data convert"))
+                .with("tool", format!("chuhan {VERSION} data reformat"))
                 .with("from", name.to_string_lossy())
         }
     })

@@ -1,5 +1,5 @@
 //! `chuhan datagen --out FILE [--threads N] [--nodes N] [--games N] ...`:
-//! self-play games written as training data (see [`crate::learn::selfplay::datagen`]
+//! self-play games written as training data (see [`crate::learn::datagen::run`]
 //! and the format in [`crate::learn::data::games`]), with the recipe that
 //! makes them again in the file's header.
 
@@ -11,8 +11,8 @@ use crate::book::{Books, BUILT_IN_BOOK};
 use crate::checksum::fnv1a;
 use crate::eval::Evaluator;
 use crate::learn::data::games::Recipe;
-use crate::learn::selfplay::datagen::{self, DatagenConfig};
-use crate::learn::selfplay::game::{SelfPlayOpenings, SelfPlaySettings};
+use crate::learn::datagen::game::{SelfPlayOpenings, SelfPlaySettings};
+use crate::learn::datagen::run::{self, DatagenConfig};
 use crate::rules::RuleSet;
 use crate::signals::interrupt;
 use std::io::Write;
@@ -169,7 +169,7 @@ pub fn run(args: DatagenArgs) -> Result<(), ToolError> {
     };
     let openings = SelfPlayOpenings::new(book);
     interrupt::install();
-    let progress = datagen::run(&config, &openings, &interrupt::interrupted, &mut |p| {
+    let progress = run::run(&config, &openings, &interrupt::interrupted, &mut |p| {
         // A closed stderr must not end the run.
         let _ = writeln!(std::io::stderr(), "{}", p.line());
     })

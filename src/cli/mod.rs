@@ -1,6 +1,6 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
 //! `judge`, `match`, `book`, `convert`, `analyse`, `datagen`, `data`, `merge`,
-//! `tune`, `spsa`, `train`, `tactics`, and the command line that picks one
+//! `texel`, `spsa`, `train`, `tactics`, and the command line that picks one
 //! (`command_line.rs`).
 
 pub mod analyse;
@@ -20,9 +20,9 @@ pub mod perft;
 pub mod spsa;
 mod table;
 pub mod tactics;
+pub mod texel;
 pub mod train;
 mod training_data;
-pub mod tune;
 mod values;
 
 pub use command_line::run;

@@ -1,5 +1,5 @@
 //! The static evaluations, side by side below the search: the hand-crafted
-//! one ([`classical`], its weights tuned by `chuhan tune`) and the network
+//! one ([`classical`], its weights tuned by `chuhan texel`) and the network
 //! ([`nnue`], trained by `chuhan train`), and the [`Evaluator`] that says
 //! which of them a search asks.
 

@@ -9,8 +9,8 @@
 //! chose those weights.
 
 use chuhan::eval::classical::{evaluate, side_terms, Term, TermSink};
-use chuhan::learn::tune::features::Features;
-use chuhan::learn::tune::layout::{current_weights, term_index};
+use chuhan::learn::texel::features::Features;
+use chuhan::learn::texel::layout::{current_weights, term_index};
 use chuhan::{Color, Position};
 
 /// How often `term` applies to `color` in `fen`.

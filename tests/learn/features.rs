@@ -5,8 +5,8 @@
 use crate::random_positions;
 
 use chuhan::eval::classical::evaluate;
-use chuhan::learn::tune::features::Features;
-use chuhan::learn::tune::layout::{current_weights, COUNT};
+use chuhan::learn::texel::features::Features;
+use chuhan::learn::texel::layout::{current_weights, COUNT};
 use chuhan::Color;
 use random_positions::random_positions;
 

@@ -17,5 +17,5 @@ mod features;
 mod format;
 mod merge;
 mod spsa;
+mod texel;
 mod train;
-mod tune;

@@ -14,7 +14,7 @@ use chuhan::eval::nnue::network::Activation;
 use chuhan::eval::nnue::{evaluate, Network};
 use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::position_set::PositionSet;
-use chuhan::learn::selfplay::game::{play_seeded, SelfPlayOpenings, SelfPlaySettings};
+use chuhan::learn::datagen::game::{play_seeded, SelfPlayOpenings, SelfPlaySettings};
 use chuhan::learn::train::{
     gradient, mean_loss, train, Architecture, BestEpoch, Checkpoint, FloatNetwork, NetDataset,
     TrainConfig,

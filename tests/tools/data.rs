@@ -53,7 +53,7 @@ fn game_files_convert_both_ways_and_say_what_they_hold() {
         temp_file("v1-again.bin"),
     );
     for (from, to, version) in [(&games, &v1, "1"), (&v1, &v2, "2"), (&v2, &v1_again, "1")] {
-        let (ok, out, err) = chuhan(&["data", "convert", arg(from), arg(to), "--to", version]);
+        let (ok, out, err) = chuhan(&["data", "reformat", arg(from), arg(to), "--to", version]);
         assert!(ok, "{err}");
         assert!(
             out.contains(&format!("wrote {} records", records.len())),
@@ -69,7 +69,7 @@ fn game_files_convert_both_ways_and_say_what_they_hold() {
         records
     );
     assert!(std::fs::read(&v1).unwrap() == std::fs::read(&v1_again).unwrap());
-    // Convert writes a new file only.
+    // It writes a new file only; `convert`, its old name, still runs it.
     let run = run_with_input(&["data", "convert", arg(&games), arg(&v1)], "");
     assert_eq!(run.code, Some(1));
     assert_eq!(run.err.lines().count(), 1, "{}", run.err);
@@ -112,7 +112,7 @@ fn game_files_convert_both_ways_and_say_what_they_hold() {
     let run = run_with_input(
         &[
             "data",
-            "convert",
+            "reformat",
             arg(&games),
             arg(&temp_file("x")),
             "--to",

@@ -1,5 +1,5 @@
 //! The training-data file, version 1: what `chuhan datagen` writes and
-//! `chuhan tune` reads. All integers are little-endian.
+//! `chuhan texel` reads. All integers are little-endian.
 //!
 //! ```text
 //! header, 16 bytes:
@@ -145,7 +145,7 @@ impl fmt::Display for DataError {
             DataError::BadRecipe(why) => write!(f, "the recipe in the header: {why}"),
             DataError::RecordsNotGames => write!(
                 f,
-                "a version 1 file of records; games go to a new file (chuhan data convert makes one of it)"
+                "a version 1 file of records; games go to a new file (chuhan data reformat makes one of it)"
             ),
             DataError::NotResumed => {
                 write!(f, "holds games already; --resume goes on with them")

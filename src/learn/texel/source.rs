@@ -80,7 +80,7 @@ fn table(values: &[i32], indent: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::tune::layout::{current_weights, PST_MG_AT, TEMPO_AT};
+    use crate::learn::texel::layout::{current_weights, PST_MG_AT, TEMPO_AT};
 
     #[test]
     fn the_engines_own_weights_give_back_its_source() {

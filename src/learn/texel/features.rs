@@ -129,7 +129,7 @@ impl Features {
 mod tests {
     use super::*;
     use crate::eval::classical::evaluate;
-    use crate::learn::tune::layout::current_weights;
+    use crate::learn::texel::layout::current_weights;
 
     #[test]
     fn the_start_position_is_the_tempo_alone() {

@@ -1,4 +1,4 @@
-//! `chuhan tune`: Texel tuning of the hand-crafted evaluation.
+//! `chuhan texel`: Texel tuning of the hand-crafted evaluation.
 //!
 //! Each quiet position (not in check, best move not a capture, no mate
 //! score) becomes its coefficient vector ([`super::features`]). The
@@ -184,7 +184,7 @@ pub fn fit_scale(data: &Dataset, weights: &[f64]) -> f64 {
 
 /// How a tuning run goes.
 #[derive(Clone, Debug)]
-pub struct TuneConfig {
+pub struct TexelConfig {
     pub epochs: usize,
     /// Adam's step size, in centipawns.
     pub learning_rate: f64,
@@ -201,9 +201,9 @@ pub struct TuneConfig {
     pub l2: f64,
 }
 
-impl Default for TuneConfig {
-    fn default() -> TuneConfig {
-        TuneConfig {
+impl Default for TexelConfig {
+    fn default() -> TexelConfig {
+        TexelConfig {
             epochs: 20,
             learning_rate: 1.0,
             batch: 16_384,
@@ -222,7 +222,7 @@ pub fn tune(
     validation: Option<&Dataset>,
     k: f64,
     initial: &[i32],
-    config: &TuneConfig,
+    config: &TexelConfig,
     stop: &dyn Fn() -> bool,
     report: &mut dyn FnMut(&EpochReport),
 ) -> Vec<f64> {

@@ -1,6 +1,6 @@
 //! The Texel tuner on a small set of our own games: the exact gradient
 //! matches finite differences, the fitted scaling constant is a minimum,
-//! tuning lowers the loss, and `chuhan tune` prints the loss per epoch and
+//! tuning lowers the loss, and `chuhan texel` prints the loss per epoch and
 //! writes the weights as Rust source.
 
 use crate::tool_run;
@@ -9,10 +9,10 @@ use chuhan::book::Books;
 use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::holdout::Holdout;
 use chuhan::learn::data::position_set::PositionSet;
-use chuhan::learn::selfplay::game::{play_seeded, SelfPlayOpenings, SelfPlaySettings};
-use chuhan::learn::tune::layout::{current_weights, COUNT, PST_MG_AT};
-use chuhan::learn::tune::source::WEIGHTS_SOURCE;
-use chuhan::learn::tune::{fit_scale, rounded, tune, Dataset, Objective, TuneConfig};
+use chuhan::learn::datagen::game::{play_seeded, SelfPlayOpenings, SelfPlaySettings};
+use chuhan::learn::texel::layout::{current_weights, COUNT, PST_MG_AT};
+use chuhan::learn::texel::source::WEIGHTS_SOURCE;
+use chuhan::learn::texel::{fit_scale, rounded, tune, Dataset, Objective, TexelConfig};
 use std::path::PathBuf;
 use tool_run::{chuhan, run_with_input};
 
@@ -97,10 +97,10 @@ fn the_fitted_scale_is_a_minimum_and_tuning_lowers_the_loss() {
     assert!(results_loss(k) < results_loss(k * 1.5));
     assert!(results_loss(k) < results_loss(k / 1.5));
 
-    let config = TuneConfig {
+    let config = TexelConfig {
         epochs: 6,
         batch: 256,
-        ..TuneConfig::default()
+        ..TexelConfig::default()
     };
     let mut losses = Vec::new();
     let tuned = tune(&data, None, k, &initial, &config, &|| false, &mut |r| {
@@ -129,11 +129,11 @@ fn the_l2_pull_keeps_the_weights_near_their_start() {
     let initial = current_weights();
     let k = fit_scale(&data, &as_real(&initial));
     let run = |l2: f64| {
-        let config = TuneConfig {
+        let config = TexelConfig {
             epochs: 6,
             batch: 256,
             l2,
-            ..TuneConfig::default()
+            ..TexelConfig::default()
         };
         tune(&data, None, k, &initial, &config, &|| false, &mut |_| {})
     };
@@ -183,10 +183,10 @@ fn a_validation_share_holds_out_whole_games_and_reports_their_loss() {
 
     let initial = current_weights();
     let k = fit_scale(&train, &as_real(&initial));
-    let config = TuneConfig {
+    let config = TexelConfig {
         epochs: 2,
         batch: 256,
-        ..TuneConfig::default()
+        ..TexelConfig::default()
     };
     let mut reports = Vec::new();
     tune(
@@ -217,7 +217,7 @@ fn chuhan_tune_prints_the_loss_per_epoch_and_writes_weights_rs() {
     drop(writer);
 
     let (ok, stdout, stderr) = chuhan(&[
-        "tune",
+        "texel",
         data.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
@@ -256,6 +256,7 @@ fn chuhan_tune_prints_the_loss_per_epoch_and_writes_weights_rs() {
     };
     assert_eq!(declarations(&source), declarations(WEIGHTS_SOURCE));
 
+    // `tune`, the tool's old name, still runs it.
     let missing = dir.join("chuhan-no-such-data.bin");
     let run = run_with_input(
         &[
@@ -272,8 +273,9 @@ fn chuhan_tune_prints_the_loss_per_epoch_and_writes_weights_rs() {
         "{}",
         run.err
     );
-    let (ok, help, _) = chuhan(&["tune", "--help"]);
+    let (ok, help, _) = chuhan(&["texel", "--help"]);
     assert!(ok && help.contains("--epochs") && help.contains("--validation"));
+    assert_eq!(chuhan(&["tune", "--help"]).1, help);
     let _ = std::fs::remove_file(&data);
     let _ = std::fs::remove_file(&out);
 }

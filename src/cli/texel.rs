@@ -1,16 +1,17 @@
-//! `chuhan tune FILE... --out weights.rs`: Texel tuning of the hand-crafted
-//! evaluation on training data (see [`crate::learn::tune`]).
+//! `chuhan texel FILE... --out weights.rs` (once `chuhan tune`, still an
+//! alias): Texel tuning of the hand-crafted evaluation on training data
+//! (see [`crate::learn::texel`]).
 
 use super::training_data::TrainingData;
 use super::values::{check_learning, number};
 use super::ToolError;
-use crate::learn::tune::layout::current_weights;
-use crate::learn::tune::source::weights_source;
-use crate::learn::tune::{fit_scale, rounded, tune, Dataset, TuneConfig};
+use crate::learn::texel::layout::current_weights;
+use crate::learn::texel::source::weights_source;
+use crate::learn::texel::{fit_scale, rounded, tune, Dataset, TexelConfig};
 use crate::signals::interrupt;
 use std::path::PathBuf;
 
-/// Tune every evaluation weight on training data; write weights.rs.
+/// Fit every weight of the hand-crafted evaluation to training data (Texel); write weights.rs.
 ///
 /// Reads the quiet positions of the data files (positions in check, with a
 /// capture as the best move or with a mate score are skipped), fits the
@@ -21,9 +22,9 @@ use std::path::PathBuf;
 /// rebuild. Ctrl-C ends the run early and still writes the weights.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  chuhan tune data/selfplay.bin --out tuned_weights.rs
-  chuhan tune a.bin b.bin --epochs 50 --lr 0.5 --lambda 0.7 --out src/eval/classical/weights.rs")]
-pub struct TuneArgs {
+  chuhan texel data/selfplay.bin --out tuned_weights.rs
+  chuhan texel a.bin b.bin --epochs 50 --lr 0.5 --lambda 0.7 --out src/eval/classical/weights.rs")]
+pub struct TexelArgs {
     #[command(flatten)]
     input: TrainingData,
     /// Where to write the tuned weights (Rust source).
@@ -51,17 +52,17 @@ pub struct TuneArgs {
 }
 
 /// Runs the tool.
-pub fn run(args: TuneArgs) -> Result<(), ToolError> {
+pub fn run(args: TexelArgs) -> Result<(), ToolError> {
     check_learning(args.lambda, args.input.validation, args.lr, args.batch)?;
     if args.l2.is_nan() || args.l2 < 0.0 {
         return Err(ToolError::Usage("--l2 must not be negative".into()));
     }
-    let (data, validation): (Dataset, Dataset) = args.input.split("tune")?;
+    let (data, validation): (Dataset, Dataset) = args.input.split("texel")?;
     let initial = current_weights();
     let initial_real: Vec<f64> = initial.iter().map(|&w| w as f64).collect();
     let k = fit_scale(&data, &initial_real);
-    eprintln!("tune: K = {k:.6} (fitted to the results)");
-    let config = TuneConfig {
+    eprintln!("texel: K = {k:.6} (fitted to the results)");
+    let config = TexelConfig {
         epochs: args.epochs,
         learning_rate: args.lr,
         batch: args.batch,
