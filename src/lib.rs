@@ -39,8 +39,9 @@
 //! at the bottom; [`core`] (the board, move generation, checks, perft);
 //! [`rules`] (the referee), [`eval`], [`notation`] and [`adjudication`];
 //! [`search`]; [`openings`], [`book`], [`analysis`] and [`matchrunner`];
-//! [`learn`] (training data, the trainers, the SPSA run) and [`protocol`]
-//! (the UCCI and UCI loop); [`cli`], the tools. The last two are the binary's: they
+//! [`learn`] (training data, self-play, the trainers), [`spsa`] (the
+//! search's tuning run, over the match runner) and [`protocol`] (the UCCI
+//! and UCI loop); [`cli`], the tools. The last two are the binary's: they
 //! are public so that tests drive them, and are no library interface.
 
 pub mod adjudication;
@@ -60,6 +61,7 @@ pub mod random;
 pub mod rules;
 pub mod search;
 pub mod signals;
+pub mod spsa;
 
 pub use crate::core::{
     Bitboard, Color, FenError, GameResult, Move, Piece, PieceKind, Position, Ranks, Square,

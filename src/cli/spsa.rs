@@ -1,16 +1,16 @@
 //! `chuhan spsa new|run|show|plot STATE`: tuning the search's parameters by
 //! SPSA in a run whose whole state is one text file (see
-//! [`crate::learn::spsa`]), so that any sitting on any machine can take it
+//! [`crate::spsa`]), so that any sitting on any machine can take it
 //! further.
 
 use super::values::number;
 use super::ToolError;
-use crate::learn::spsa::batch_part::{self, Part};
-use crate::learn::spsa::state_file::{self, StateFileError};
-use crate::learn::spsa::{play_batch, plot, PairSetup, Schedule, SpsaSettings, SpsaState};
 use crate::openings::{self, OpeningFormat};
 use crate::search::params;
 use crate::signals::interrupt;
+use crate::spsa::batch_part::{self, Part};
+use crate::spsa::state_file::{self, StateFileError};
+use crate::spsa::{play_batch, plot, PairSetup, Schedule, SpsaSettings, SpsaState};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

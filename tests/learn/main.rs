@@ -1,4 +1,5 @@
-//! Learning: self-play data, its formats and merging, features, the Texel tuner, the network trainer, and the SPSA run of the search.
+//! Learning: self-play data, its formats and merging, features, the Texel
+//! tuner and the network trainer.
 //!
 //! One test binary for the room (linking one binary per file cost the
 //! CI most of its time); each file below is one subject.
@@ -16,6 +17,5 @@ mod datagen;
 mod features;
 mod format;
 mod merge;
-mod spsa;
 mod texel;
 mod train;

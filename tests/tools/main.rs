@@ -1,4 +1,6 @@
-//! The command-line tools through the binary: analyse, bench, convert, data, help, judge, perft, the match runner and its built-in openings.
+//! The command-line tools through the binary: analyse, bench, convert, data,
+//! help, judge, perft, the match runner and its built-in openings, and the
+//! SPSA run of the search (`chuhan spsa`).
 //!
 //! One test binary for the room (linking one binary per file cost the
 //! CI most of its time); each file below is one subject.
@@ -19,3 +21,4 @@ mod help;
 mod judge;
 mod match_runner;
 mod perft;
+mod spsa;

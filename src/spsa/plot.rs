@@ -96,8 +96,8 @@ pub fn svg_paths(state: &SpsaState) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::spsa::schedule::Schedule;
-    use crate::learn::spsa::state::{HistoryRow, SpsaSettings};
+    use crate::spsa::schedule::Schedule;
+    use crate::spsa::state::{HistoryRow, SpsaSettings};
 
     #[test]
     fn each_parameter_has_a_panel_with_its_path() {

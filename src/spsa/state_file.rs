@@ -1,8 +1,8 @@
-//! The tuning run's state as a text file: a small subset of TOML (sections,
-//! `key = value` with numbers, strings and arrays of them), written and read
-//! here without a TOML crate, and readable by any TOML reader. Theta is
-//! written with every digit it has, so that writing and reading back gives
-//! the same state bit for bit; the history's rows are rounded for size.
+//! The tuning run's state as a TOML file: written here line by line (so that
+//! the committed file keeps its order, comments and one row a line), read
+//! with the `toml` crate. Theta is written with every digit it has, so that
+//! writing and reading back gives the same state bit for bit; the history's
+//! rows are rounded for size.
 //!
 //! ```toml
 //! [run]
@@ -40,6 +40,7 @@ use super::schedule::Schedule;
 use super::state::{HistoryRow, SpsaSettings, SpsaState, SpsaTally, TunedParam};
 use std::fmt::{self, Write as _};
 use std::path::Path;
+use toml::{Table, Value};
 
 /// Why a state file could not be read or written.
 #[derive(Debug)]
@@ -48,7 +49,7 @@ pub enum StateFileError {
         path: String,
         error: std::io::Error,
     },
-    /// A line that is not `[section]`, `key = value` or a comment.
+    /// Text that is not TOML.
     Syntax {
         line: usize,
         what: String,
@@ -59,7 +60,7 @@ pub enum StateFileError {
     },
     /// A value of the wrong kind or out of reason.
     Bad {
-        line: usize,
+        section: &'static str,
         key: String,
         why: String,
     },
@@ -73,7 +74,7 @@ impl fmt::Display for StateFileError {
             StateFileError::Missing { section, key } => {
                 write!(f, "[{section}] has no '{key}'")
             }
-            StateFileError::Bad { line, key, why } => write!(f, "line {line}: {key}: {why}"),
+            StateFileError::Bad { section, key, why } => write!(f, "[{section}] {key}: {why}"),
         }
     }
 }
@@ -153,9 +154,15 @@ pub fn to_text(state: &SpsaState) -> String {
 
 /// Reads the file's text.
 pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
-    let document = Document::parse(text)?;
-    let run = |key: &'static str| document.get("run", key);
-    let tally = |key: &'static str| document.get("tally", key)?.unsigned();
+    let document: Table = text.parse().map_err(|e: toml::de::Error| {
+        let at = e.span().map_or(0, |span| span.start);
+        StateFileError::Syntax {
+            line: text[..at].matches('\n').count() + 1,
+            what: e.message().to_string(),
+        }
+    })?;
+    let run = |key: &'static str| field(&document, "run", key);
+    let tally = |key: &'static str| field(&document, "tally", key)?.unsigned();
     // A gain that is not a positive number would turn theta into NaN.
     let gain = |key: &'static str, fits: fn(f64) -> bool| -> Result<f64, StateFileError> {
         let field = run(key)?;
@@ -196,7 +203,12 @@ pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
         schedule,
     };
     let mut params = Vec::new();
-    for entry in document.section("params") {
+    for (name, value) in section(&document, "params", "a parameter")? {
+        let entry = Field {
+            section: "params",
+            key: name,
+            value,
+        };
         let numbers = entry.numbers()?;
         let [theta, start, min, max, c_end] = numbers[..] else {
             return Err(entry.bad("wants [theta, start, min, max, c_end]"));
@@ -211,7 +223,7 @@ pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
             return Err(entry.bad("wants min <= theta <= max and c_end > 0"));
         }
         params.push(TunedParam {
-            name: entry.key.clone(),
+            name: name.clone(),
             theta,
             start,
             min,
@@ -225,7 +237,7 @@ pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
             key: "a parameter",
         });
     }
-    let rows = document.get("history", "rows")?;
+    let rows = field(&document, "history", "rows")?;
     let mut history = Vec::new();
     for row in rows.array()? {
         let numbers = rows.with(row).numbers()?;
@@ -255,77 +267,76 @@ fn quoted(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-/// A value of the subset.
-#[derive(Clone, Debug, PartialEq)]
-enum Value {
-    Number(f64),
-    Text(String),
-    Array(Vec<Value>),
+/// The table `name` of the document; `wanted`, what is missing without it.
+fn section<'a>(
+    document: &'a Table,
+    name: &'static str,
+    wanted: &'static str,
+) -> Result<&'a Table, StateFileError> {
+    document
+        .get(name)
+        .and_then(Value::as_table)
+        .ok_or(StateFileError::Missing {
+            section: name,
+            key: wanted,
+        })
 }
 
-/// One `key = value` line (or lines, for an array), with where it was.
-struct Entry {
-    section: String,
-    key: String,
-    value: Value,
-    line: usize,
+/// The value of `key` in the table `name`, for reading.
+fn field<'a>(
+    document: &'a Table,
+    name: &'static str,
+    key: &'static str,
+) -> Result<Field<'a>, StateFileError> {
+    let value = section(document, name, key)?
+        .get(key)
+        .ok_or(StateFileError::Missing { section: name, key })?;
+    Ok(Field {
+        section: name,
+        key,
+        value,
+    })
 }
 
-/// A value being read, with its entry for the error messages.
+/// A value being read, with where it stands for the error messages.
 struct Field<'a> {
-    entry: &'a Entry,
+    section: &'static str,
+    key: &'a str,
     value: &'a Value,
-}
-
-impl Entry {
-    fn bad(&self, why: &str) -> StateFileError {
-        StateFileError::Bad {
-            line: self.line,
-            key: self.key.clone(),
-            why: why.to_string(),
-        }
-    }
-
-    fn numbers(&self) -> Result<Vec<f64>, StateFileError> {
-        Field {
-            entry: self,
-            value: &self.value,
-        }
-        .numbers()
-    }
 }
 
 impl<'a> Field<'a> {
     fn with(&self, value: &'a Value) -> Field<'a> {
-        Field {
-            entry: self.entry,
-            value,
-        }
+        Field { value, ..*self }
     }
 
     fn bad(&self, why: &str) -> StateFileError {
-        self.entry.bad(why)
+        StateFileError::Bad {
+            section: self.section,
+            key: self.key.to_string(),
+            why: why.to_string(),
+        }
     }
 
+    /// A number, whole or not (TOML tells `7` from `7.0`; the state does not).
     fn float(&self) -> Result<f64, StateFileError> {
-        match self.value {
-            Value::Number(x) if x.is_finite() => Ok(*x),
+        match *self.value {
+            Value::Float(x) if x.is_finite() => Ok(x),
+            Value::Integer(n) => Ok(n as f64),
             _ => Err(self.bad("wants a number")),
         }
     }
 
     fn unsigned(&self) -> Result<u64, StateFileError> {
-        match self.value {
-            Value::Number(x) if *x >= 0.0 && x.fract() == 0.0 && *x < 2f64.powi(63) => {
-                Ok(*x as u64)
-            }
+        match *self.value {
+            Value::Integer(n) if n >= 0 => Ok(n as u64),
             _ => Err(self.bad("wants a whole number, 0 or more")),
         }
     }
 
     fn string(&self) -> Result<String, StateFileError> {
         match self.value {
-            Value::Text(s) => Ok(s.clone()),
+            Value::String(s) => Ok(s.clone()),
             _ => Err(self.bad("wants a quoted string")),
         }
     }
@@ -342,178 +353,10 @@ impl<'a> Field<'a> {
     }
 }
 
-/// The file's entries in order.
-struct Document {
-    entries: Vec<Entry>,
-}
-
-impl Document {
-    fn parse(text: &str) -> Result<Document, StateFileError> {
-        let mut entries = Vec::new();
-        let mut section = String::new();
-        let mut lines = text.lines().enumerate();
-        while let Some((index, raw)) = lines.next() {
-            let line = index + 1;
-            let content = without_comment(raw).trim();
-            if content.is_empty() {
-                continue;
-            }
-            if let Some(name) = content.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
-                if !name.contains('[') {
-                    section = name.trim().to_string();
-                    continue;
-                }
-            }
-            let Some((key, value)) = content.split_once('=') else {
-                return Err(StateFileError::Syntax {
-                    line,
-                    what: format!("'{content}' is not a [section] or key = value"),
-                });
-            };
-            // An array may run over several lines, until its brackets close.
-            let mut value = value.trim().to_string();
-            while open_brackets(&value) > 0 {
-                let Some((_, more)) = lines.next() else {
-                    return Err(StateFileError::Syntax {
-                        line,
-                        what: "an array that never closes".into(),
-                    });
-                };
-                value.push(' ');
-                value.push_str(without_comment(more).trim());
-            }
-            let parsed =
-                ValueReader::new(&value)
-                    .whole()
-                    .ok_or_else(|| StateFileError::Syntax {
-                        line,
-                        what: format!("cannot read the value '{value}'"),
-                    })?;
-            entries.push(Entry {
-                section: section.clone(),
-                key: key.trim().to_string(),
-                value: parsed,
-                line,
-            });
-        }
-        Ok(Document { entries })
-    }
-
-    fn section<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Entry> + 'a {
-        self.entries.iter().filter(move |e| e.section == name)
-    }
-
-    fn get(&self, section: &'static str, key: &'static str) -> Result<Field<'_>, StateFileError> {
-        self.section(section)
-            .find(|e| e.key == key)
-            .map(|entry| Field {
-                entry,
-                value: &entry.value,
-            })
-            .ok_or(StateFileError::Missing { section, key })
-    }
-}
-
-/// The line up to a `#` that is not inside a string.
-fn without_comment(line: &str) -> &str {
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_string => escaped = true,
-            '"' => in_string = !in_string,
-            '#' if !in_string => return &line[..i],
-            _ => {}
-        }
-    }
-    line
-}
-
-/// How many brackets are open at the end of `text` (strings skipped).
-fn open_brackets(text: &str) -> i32 {
-    let mut depth = 0;
-    let mut in_string = false;
-    let mut escaped = false;
-    for c in text.chars() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_string => escaped = true,
-            '"' => in_string = !in_string,
-            '[' if !in_string => depth += 1,
-            ']' if !in_string => depth -= 1,
-            _ => {}
-        }
-    }
-    depth
-}
-
-/// Reads one value: a number, a quoted string, or an array of values
-/// (a trailing comma allowed).
-struct ValueReader<'a> {
-    rest: &'a str,
-}
-
-impl<'a> ValueReader<'a> {
-    fn new(text: &'a str) -> ValueReader<'a> {
-        ValueReader { rest: text }
-    }
-
-    /// The value, if it is all the text holds.
-    fn whole(mut self) -> Option<Value> {
-        let value = self.value()?;
-        self.rest.trim().is_empty().then_some(value)
-    }
-
-    fn value(&mut self) -> Option<Value> {
-        self.rest = self.rest.trim_start();
-        if let Some(after) = self.rest.strip_prefix('[') {
-            self.rest = after;
-            let mut items = Vec::new();
-            loop {
-                self.rest = self.rest.trim_start();
-                if let Some(after) = self.rest.strip_prefix(']') {
-                    self.rest = after;
-                    return Some(Value::Array(items));
-                }
-                items.push(self.value()?);
-                self.rest = self.rest.trim_start();
-                if let Some(after) = self.rest.strip_prefix(',') {
-                    self.rest = after;
-                } else if !self.rest.starts_with(']') {
-                    return None;
-                }
-            }
-        }
-        if let Some(after) = self.rest.strip_prefix('"') {
-            let mut text = String::new();
-            let mut chars = after.char_indices();
-            while let Some((i, c)) = chars.next() {
-                match c {
-                    '"' => {
-                        self.rest = &after[i + 1..];
-                        return Some(Value::Text(text));
-                    }
-                    '\\' => text.push(chars.next()?.1),
-                    c => text.push(c),
-                }
-            }
-            return None;
-        }
-        let end = self
-            .rest
-            .find(|c: char| c == ',' || c == ']' || c.is_whitespace())
-            .unwrap_or(self.rest.len());
-        let number = self.rest[..end].parse::<f64>().ok()?;
-        self.rest = &self.rest[end..];
-        Some(Value::Number(number))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::spsa::state::PairScore;
+    use crate::spsa::state::PairScore;
 
     fn sample() -> SpsaState {
         let settings = SpsaSettings {
@@ -557,11 +400,9 @@ mod tests {
     fn a_damaged_file_is_refused_with_its_line() {
         let text = to_text(&sample());
         let cut = text.replace("nodes = 5000", "nodes = lots");
+        let line = 1 + text.lines().position(|l| l == "nodes = 5000").unwrap();
         let error = from_text(&cut).unwrap_err().to_string();
-        assert!(
-            error.starts_with("line ") && error.contains("cannot read"),
-            "{error}"
-        );
+        assert!(error.starts_with(&format!("line {line}: ")), "{error}");
         let missing = text.replace("seed = 3\n", "");
         assert_eq!(
             from_text(&missing).unwrap_err().to_string(),

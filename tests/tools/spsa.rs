@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 
 /// The scripted engine, built by `cargo test` beside this test binary.
 fn scripted() -> String {
-    tool_run::scripted_engine("learn")
+    tool_run::scripted_engine("tools")
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -203,8 +203,8 @@ fn read_score(line: &str) -> Option<PairScore> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::spsa::schedule::Schedule;
-    use crate::learn::spsa::state::SpsaSettings;
+    use crate::spsa::schedule::Schedule;
+    use crate::spsa::state::SpsaSettings;
 
     fn state() -> SpsaState {
         let settings = SpsaSettings {
