@@ -37,15 +37,16 @@
 //! Each room uses only the rooms below it. [`random`], [`checksum`],
 //! [`signals`] (Ctrl-C, closed pipes) and [`fault`] (the tests' fault hook)
 //! at the bottom; [`core`] (the board, move generation, checks, perft);
-//! [`rules`] (the referee), [`eval`], [`notation`] and [`adjudication`];
-//! [`search`]; [`openings`], [`book`], [`analysis`] and [`matchrunner`];
-//! [`learn`] (training data, self-play, the trainers), [`spsa`] (the
-//! search's tuning run, over the match runner) and [`protocol`] (the UCCI
-//! and UCI loop); [`cli`], the tools. The last two are the binary's: they
-//! are public so that tests drive them, and are no library interface.
+//! [`rules`] (the referee), [`eval`] and [`notation`]; [`search`] and
+//! [`arena`] (how games between engines start and are adjudicated);
+//! [`book`], [`analysis`] and [`matchrunner`]; [`learn`] (training data,
+//! self-play, the trainers), [`spsa`] (the search's tuning run, over the
+//! match runner) and [`protocol`] (the UCCI and UCI loop); [`cli`], the
+//! tools. The last two are the binary's: they are public so that tests
+//! drive them, and are no library interface.
 
-pub mod adjudication;
 pub mod analysis;
+pub mod arena;
 pub mod book;
 pub mod checksum;
 pub mod cli;
@@ -55,7 +56,6 @@ pub mod fault;
 pub mod learn;
 pub mod matchrunner;
 pub mod notation;
-pub mod openings;
 pub mod protocol;
 pub mod random;
 pub mod rules;

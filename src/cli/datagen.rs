@@ -6,7 +6,7 @@
 use super::network_arg::NetworkArg;
 use super::values::number;
 use super::{ToolError, VERSION};
-use crate::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::arena::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::book::{Books, BUILT_IN_BOOK};
 use crate::checksum::fnv1a;
 use crate::eval::Evaluator;

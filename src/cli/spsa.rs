@@ -5,7 +5,7 @@
 
 use super::values::number;
 use super::ToolError;
-use crate::openings::{self, OpeningFormat};
+use crate::arena::openings::{self, OpeningFormat};
 use crate::search::params;
 use crate::signals::interrupt;
 use crate::spsa::batch_part::{self, Part};

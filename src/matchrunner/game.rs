@@ -6,9 +6,9 @@
 
 use super::clock::GameClock;
 use super::engine::{EngineProcess, Failure, GameSoFar, Reply};
-use crate::adjudication::{Adjudged, Adjudication, ScoreHistory};
+use crate::arena::adjudication::{Adjudged, Adjudication, ScoreHistory};
+use crate::arena::openings::Opening;
 use crate::core::{Color, GameResult, Move, Position};
-use crate::openings::Opening;
 use crate::rules::{judge_cycle, losing_repetitions, occurrences, MoveClock, Offence, RuleSet};
 use crate::search::score::{is_mate, MATE};
 use std::fmt;
@@ -457,7 +457,7 @@ fn score_adjudication(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::adjudication::{DrawRule, ResignRule};
+    use crate::arena::adjudication::{DrawRule, ResignRule};
 
     fn opening(fen: &str, moves: &str) -> Opening {
         Opening {

@@ -8,7 +8,7 @@
 //! (time controls), `game` (one game and its adjudication), `stats`,
 //! `report` (what is printed), `tournament` (schedule and concurrency, PGN
 //! out through [`crate::notation`]). Ctrl-C reaches it through
-//! [`crate::signals`]; the openings come from [`crate::openings`].
+//! [`crate::signals`]; openings and adjudication come from [`crate::arena`].
 
 pub mod args;
 pub mod clock;

@@ -7,14 +7,14 @@
 //! plays the same games whichever thread plays it.
 
 use super::state::{PairProbe, PairScore};
-use crate::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::arena::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::arena::openings::Opening;
 use crate::core::{Color, GameResult};
 use crate::matchrunner::clock::EngineLimits;
 use crate::matchrunner::engine::{
     EngineConfig, EngineProcess, Protocol, StartError, HANDSHAKE_TIMEOUT,
 };
 use crate::matchrunner::game::{self, GameSettings, Termination};
-use crate::openings::Opening;
 use crate::rules::RuleSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;

@@ -11,7 +11,7 @@
 
 use crate::engine_process;
 
-use chuhan::openings::built_in;
+use chuhan::arena::openings::built_in;
 use engine_process::{Engine, SLOW};
 use std::time::Instant;
 

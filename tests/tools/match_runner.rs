@@ -833,7 +833,7 @@ fn our_engine_plays_itself_at_fixed_depth_and_on_the_clock() {
 /// different games.
 #[test]
 fn the_match_openings_are_612_different_playable_positions() {
-    use chuhan::openings::{read_file, OpeningFormat};
+    use chuhan::arena::openings::{read_file, OpeningFormat};
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/book/match-openings.pgn");
     let openings = read_file(path, OpeningFormat::Pgn).unwrap();
     assert_eq!(openings.len(), 612);

@@ -16,13 +16,13 @@
 //! rules (judged at a cycle's second occurrence, which the loser may still
 //! avoid). Such positions are dropped, and such scores never adjudicate.
 
-use crate::adjudication::{Adjudged, Adjudication, DrawRule, ResignRule, ScoreHistory};
+use crate::arena::adjudication::{Adjudged, Adjudication, DrawRule, ResignRule, ScoreHistory};
+use crate::arena::openings::{self, Opening};
 use crate::book::{Books, Randomness};
 use crate::core::{Color, GameResult, Move, Position};
 use crate::eval::Evaluator;
 use crate::learn::data::format::Record;
 use crate::learn::data::games::{Entry, TrainingGame};
-use crate::openings::{self, Opening};
 use crate::random::Rng;
 use crate::rules::{losing_repetitions, Referee, RuleSet};
 use crate::search::score::is_rule_score;

@@ -1,10 +1,10 @@
 //! What the command line comes to: a checked [`MatchConfig`], and its
 //! values before any option changes them.
 
-use crate::adjudication::{DrawRule, ResignRule};
+use crate::arena::adjudication::{DrawRule, ResignRule};
+use crate::arena::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
 use crate::matchrunner::engine::EngineConfig;
 use crate::matchrunner::stats::Sprt;
-use crate::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
 use crate::rules::RuleSet;
 use std::time::Duration;
 

@@ -47,8 +47,8 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ArgError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
     use crate::matchrunner::engine::Protocol;
-    use crate::openings::{OpeningFormat, OpeningOrder, OpeningPolicy};
     use crate::rules::RuleSet;
 
     fn args(text: &str) -> Vec<String> {

@@ -8,7 +8,7 @@ use super::error::ArgError;
 use super::settings::{engine_configs, parse_engine_settings, EngineSettings};
 use super::values::{key_values, read, Count, Number, Seconds, Switch};
 use super::words::Words;
-use crate::adjudication::{DrawRule, ResignRule};
+use crate::arena::adjudication::{DrawRule, ResignRule};
 use crate::matchrunner::stats::Sprt;
 use crate::rules::RuleSet;
 use std::time::Duration;
@@ -393,7 +393,10 @@ mod tests {
         assert_eq!(parse_repeat(Some("2")), Ok(()));
         assert!(parse_repeat(Some("3")).is_err());
         let openings = parse_openings(&["policy=round"], OpeningsConfig::default()).unwrap();
-        assert_eq!(openings.policy, crate::openings::OpeningPolicy::Round);
+        assert_eq!(
+            openings.policy,
+            crate::arena::openings::OpeningPolicy::Round
+        );
         let e = parse_openings(&["file"], OpeningsConfig::default()).unwrap_err();
         assert_eq!(e.to_string(), "-openings: unknown setting 'file'");
     }
