@@ -3,11 +3,11 @@
 //! One test binary for the room (linking one binary per file cost the
 //! CI most of its time); each file below is one subject.
 
-#[path = "../elephanteye_books/mod.rs"]
+#[path = "../support/elephanteye_books.rs"]
 mod elephanteye_books;
-#[path = "../engine_process/mod.rs"]
+#[path = "../support/engine_process.rs"]
 mod engine_process;
-#[path = "../tool_run/mod.rs"]
+#[path = "../support/tool_run.rs"]
 mod tool_run;
 
 mod builtin;

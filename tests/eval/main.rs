@@ -3,11 +3,11 @@
 //! One test binary for the room (linking one binary per file cost the
 //! CI most of its time); each file below is one subject.
 
-#[path = "../engine_process/mod.rs"]
+#[path = "../support/engine_process.rs"]
 mod engine_process;
-#[path = "../random_positions/mod.rs"]
+#[path = "../support/random_positions.rs"]
 mod random_positions;
-#[path = "../scrambled_network/mod.rs"]
+#[path = "../support/scrambled_network.rs"]
 mod scrambled_network;
 
 mod nnue;

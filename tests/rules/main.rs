@@ -3,13 +3,13 @@
 //! One test binary for the room (linking one binary per file cost the
 //! CI most of its time); each file below is one subject.
 
-#[path = "../engine_process/mod.rs"]
+#[path = "../support/engine_process.rs"]
 mod engine_process;
-#[path = "../pyffish_rows/mod.rs"]
+#[path = "../support/pyffish_rows.rs"]
 mod pyffish_rows;
-#[path = "../rules_cases/mod.rs"]
+#[path = "../support/rules_cases.rs"]
 mod rules_cases;
-#[path = "../tool_run/mod.rs"]
+#[path = "../support/tool_run.rs"]
 mod tool_run;
 
 mod article_pairs;

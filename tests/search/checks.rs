@@ -5,8 +5,9 @@
 //! at a depth that late-move, futility and exchange pruning cover.
 //!
 //! The positions were drawn by a random generator written for this test and
-//! kept where the brute-force oracle (`tests/mate_oracle`) proves a forced mate in two and
-//! no mate in one; none is taken from elsewhere.
+//! kept where the brute-force oracle (`tests/support/mate_oracle.rs`)
+//! proves a forced mate in two and no mate in one; none is taken from
+//! elsewhere.
 
 use crate::mate_oracle;
 

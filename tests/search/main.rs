@@ -3,9 +3,9 @@
 //! One test binary for the room (linking one binary per file cost the
 //! CI most of its time); each file below is one subject.
 
-#[path = "../engine_process/mod.rs"]
+#[path = "../support/engine_process.rs"]
 mod engine_process;
-#[path = "../mate_oracle/mod.rs"]
+#[path = "../support/mate_oracle.rs"]
 mod mate_oracle;
 
 mod api;

@@ -1,7 +1,7 @@
 //! The mate-problem suite `tests/data/mates.epd`, the suite of positions
 //! from lost games `tests/data/losses.epd`, and the `chuhan tactics`
 //! runner: every mate problem's length and complete list of fastest first
-//! moves are proven by the brute-force oracle (`tests/mate_oracle`), which
+//! moves are proven by the brute-force oracle (`tests/support/mate_oracle.rs`), which
 //! shares nothing with the search; the runner is driven through the binary
 //! at a node limit (never against the clock).
 //!
