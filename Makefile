@@ -4,7 +4,7 @@ BIN := target/release/chuhan
 DEPTH ?= 5
 DEPTH_BENCH ?= 10
 
-.PHONY: help build test test-full known-faults bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
+.PHONY: help build test test-full bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
 
 # `make` alone: every target, script and example with one line each.
 help: ## this list
@@ -21,15 +21,9 @@ build: ## build the engine (target/release/chuhan)
 test: ## the CI tests (cargo test --release, about 8 min on 2 cores)
 	$(CARGO) test --release
 
-# The whole perft table (about a minute) and every other slow test; not the
-# tests of faults found and not yet mended (`make known-faults`).
+# The whole perft table (about a minute) and every other slow test.
 test-full: ## every test, the slow ones too (deep perft, long matches)
-	$(CARGO) test --release -- --include-ignored --skip known_fault_
-
-# Faults proven by a test and left for their issue to mend (each test names
-# its issue): these fail until it does.
-known-faults: ## the tests of faults found and not yet mended (they fail)
-	$(CARGO) test --release -- --ignored known_fault_
+	$(CARGO) test --release -- --include-ignored
 
 bench: ## criterion benches (move generation, search)
 	$(CARGO) bench

@@ -5,35 +5,20 @@
 //! shares nothing with the search; the runner is driven through the binary
 //! at a node limit (never against the clock).
 //!
-//! `generate_quiet_mates` (ignored) is the seeded search that found the
-//! suite's generated problems: `cargo test --release --test tactics --
-//! --ignored --nocapture generate_quiet_mates`.
+//! The seeded search that found the suite's generated problems is the
+//! example `mate_problems` (`cargo run --release --example mate_problems`).
 
 use crate::mate_oracle;
 
 use chuhan::cli::tactics::{parse_problem, parse_suite, Problem};
-use chuhan::core::can_stand_on;
-use chuhan::core::{Color, Move, Piece, PieceKind, Position, Square};
-use chuhan::random::Rng;
-use mate_oracle::{forced_win_within, wins_within_after};
+use chuhan::core::{Move, Position};
+use mate_oracle::{forced_win_within, is_quiet, mating_moves, MIN_CHOICES};
 use std::process::Command;
 
 const SUITE: &str = include_str!("../data/mates.epd");
 
-/// The fewest legal moves a problem offers the solver.
-const MIN_CHOICES: usize = 5;
-
 fn suite() -> Vec<Problem> {
     parse_suite(SUITE).expect("the suite parses")
-}
-
-/// Every first move that forces mate within `n` moves.
-fn mating_moves(pos: &mut Position, n: u32) -> Vec<Move> {
-    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
-    moves
-        .into_iter()
-        .filter(|&mv| wins_within_after(pos, mv, n))
-        .collect()
 }
 
 /// The oracle's word on one problem: no shorter mate, and its `bm` moves are
@@ -86,12 +71,6 @@ fn the_suite_is_mostly_longer_mates_with_quiet_first_moves() {
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), problems.len(), "problem names are unique");
-}
-
-fn is_quiet(pos: &Position, mv: Move) -> bool {
-    let mut after = pos.clone();
-    after.make(mv);
-    pos.piece_at(mv.to()).is_none() && !after.in_check()
 }
 
 fn tactics(args: &[&str]) -> (bool, String, String) {
@@ -257,112 +236,4 @@ fn the_runner_refuses_a_bad_suite_with_the_line_number() {
     );
     let (ok, _, stderr) = tactics(&["/nonexistent/suite.epd"]);
     assert!(!ok && stderr.contains("/nonexistent/suite.epd"), "{stderr}");
-}
-
-/// A random sparse position with Red to move: both kings, a few black
-/// defenders, two or three red attackers.
-fn random_position(rng: &mut Rng) -> Option<Position> {
-    let mut board: Vec<Option<Piece>> = vec![None; 90];
-    let place = |rng: &mut Rng, piece: Piece, board: &mut Vec<Option<Piece>>| {
-        for _ in 0..50 {
-            let index = rng.below(90) as usize;
-            let sq = Square::all().nth(index).unwrap();
-            if board[index].is_none() && can_stand_on(piece, sq) {
-                board[index] = Some(piece);
-                return;
-            }
-        }
-    };
-    let piece = |color, kind| Piece { color, kind };
-    use PieceKind::*;
-    place(rng, piece(Color::Black, King), &mut board);
-    place(rng, piece(Color::Red, King), &mut board);
-    let defenders = [
-        Advisor, Advisor, Elephant, Elephant, Pawn, Horse, Chariot, Cannon,
-    ];
-    for _ in 0..rng.below(4) {
-        let kind = defenders[rng.below(defenders.len() as u64) as usize];
-        place(rng, piece(Color::Black, kind), &mut board);
-    }
-    let attackers = [Chariot, Chariot, Horse, Horse, Cannon, Cannon, Pawn, Pawn];
-    for _ in 0..2 + rng.below(2) {
-        let kind = attackers[rng.below(attackers.len() as u64) as usize];
-        place(rng, piece(Color::Red, kind), &mut board);
-    }
-    let mut fen = chuhan::core::board_fen(|sq| board[sq.index()]);
-    fen.push_str(" w");
-    Position::from_fen(&fen).ok()
-}
-
-/// Whether Black can take the piece that `mv` moved, on its new square.
-fn offers_the_piece(pos: &Position, mv: Move) -> bool {
-    let mut after = pos.clone();
-    after.make(mv);
-    after
-        .legal_moves()
-        .into_iter()
-        .any(|reply| reply.to() == mv.to())
-}
-
-#[test]
-#[ignore = "a generator: prints candidate problems for the suite"]
-fn generate_quiet_mates() {
-    // TACTICS_SEED picks the positions, TACTICS_LONGEST the longest mate
-    // searched for, TACTICS_KIND what every fastest first move must be:
-    // `quiet` (neither capture nor check) or `sacrifice` (the moved piece
-    // can be taken).
-    let var = |name: &str| std::env::var(name).ok();
-    let seed = var("TACTICS_SEED")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(11);
-    let longest = var("TACTICS_LONGEST")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3);
-    let sacrifice = var("TACTICS_KIND").is_some_and(|kind| kind == "sacrifice");
-    let mut rng = Rng::new(seed);
-    let mut found = 0;
-    for _ in 0..200_000 {
-        let Some(mut pos) = random_position(&mut rng) else {
-            continue;
-        };
-        // Red must have a choice, Black moves to defend with, and Red no
-        // mate in one.
-        let mut black = pos.clone();
-        black.make_null();
-        if pos.count_legal_moves() < MIN_CHOICES
-            || black.count_legal_moves() < 3
-            || forced_win_within(&mut pos, 1)
-        {
-            continue;
-        }
-        let Some(n) = (2..=longest).find(|&n| forced_win_within(&mut pos, n)) else {
-            continue;
-        };
-        let best = mating_moves(&mut pos, n);
-        let fits = |&mv: &Move| {
-            if sacrifice {
-                offers_the_piece(&pos, mv)
-            } else {
-                is_quiet(&pos, mv)
-            }
-        };
-        if best.len() > 2 || !best.iter().all(fits) {
-            continue;
-        }
-        let moves: Vec<String> = best.iter().map(Move::to_string).collect();
-        let kind = if sacrifice { "sacrifice" } else { "quiet" };
-        println!(
-            "{} - - bm {}; dm {n}; id \"{kind} {seed}-{found}\";",
-            pos.to_fen()
-                .split(' ')
-                .take(2)
-                .collect::<Vec<_>>()
-                .join(" "),
-            moves.join(" ")
-        );
-        found += 1;
-        if found == 40 {
-            break;
-        }
-    }
 }
