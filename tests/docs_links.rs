@@ -515,7 +515,7 @@ fn anchors_are_named_as_github_names_them() {
             "perft-1",
             "perft-2",
             "setext",
-            "chuhan-tune-and-a-link"
+            "chuhan-texel-and-a-link"
         ]
     );
 }
