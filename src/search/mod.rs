@@ -1,5 +1,7 @@
-//! The engine's brain: evaluation, the alpha-beta search, the transposition
-//! table, time management and parallel search, behind [`Engine`].
+//! The engine's brain: the alpha-beta search, the transposition table,
+//! time management and parallel search, behind [`Engine`]. It asks the
+//! evaluation ([`crate::eval`]) for its scores and the referee
+//! ([`crate::rules`]) for repetition verdicts.
 
 mod alphabeta;
 pub mod bench;

@@ -160,7 +160,9 @@ search_params! {
     iir_depth = 4 in 2..=8 step 1;
     /// Late move pruning: the deepest node it prunes quiet moves at.
     lmp_depth = 4 in 2..=7 step 1;
-    /// Late move pruning: quiet moves tried before the rest are pruned, at depth 0.
+    /// Late move pruning: once this many plus depth squared moves (of every
+    /// kind) are searched, halved at a node that is not improving, the
+    /// quiet moves left are pruned.
     lmp_base = 3 in 1..=8 step 1;
     /// Futility pruning of quiet moves: the deepest node it prunes.
     fp_depth = 6 in 3..=9 step 1;
