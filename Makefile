@@ -4,7 +4,7 @@ BIN := target/release/chuhan
 DEPTH ?= 5
 DEPTH_BENCH ?= 10
 
-.PHONY: help build test test-full bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
+.PHONY: help build test test-full asan bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
 
 # `make` alone: every target, script and example with one line each.
 help: ## this list
@@ -24,6 +24,16 @@ test: ## the CI tests (cargo test --release, about 8 min on 2 cores)
 # The whole perft table (about a minute) and every other slow test.
 test-full: ## every test, the slow ones too (deep perft, long matches)
 	$(CARGO) test --release -- --include-ignored
+
+# AddressSanitizer over the library's unit tests and a bench, on nightly
+# (`rustup toolchain install nightly`), in a target folder of its own; the
+# target triple is named so that the flag reaches the crate, not the build
+# scripts. Any report fails the target.
+ASAN_TARGET ?= $(shell rustc -vV | sed -n 's/^host: //p')
+ASAN := RUSTFLAGS="-Zsanitizer=address" $(CARGO) +nightly
+asan: ## AddressSanitizer on the library's tests and bench 8 (nightly)
+	$(ASAN) test --release --lib --target $(ASAN_TARGET) --target-dir target/asan
+	$(ASAN) run --release --target $(ASAN_TARGET) --target-dir target/asan -- bench 8
 
 bench: ## criterion benches (move generation, search)
 	$(CARGO) bench
