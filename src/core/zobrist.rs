@@ -64,3 +64,27 @@ pub fn side_key(side: Color) -> u64 {
         Color::Black => KEYS.black_to_move,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_key_of_the_table_differs_from_the_others_and_from_the_side_key() {
+        // Two equal keys would make two different placements hash alike.
+        let mut seen = HashSet::new();
+        for colour in &KEYS.pieces {
+            for kind in colour {
+                for &key in kind {
+                    assert!(key != 0 && seen.insert(key), "{key:#x} repeats");
+                }
+            }
+        }
+        assert_eq!(seen.len(), 2 * 7 * 90);
+        assert!(!seen.contains(&KEYS.black_to_move));
+        // Another seed draws another table.
+        let (other, _) = piece_key_table(1);
+        assert!(other.iter().flatten().flatten().all(|k| !seen.contains(k)));
+    }
+}

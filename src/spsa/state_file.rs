@@ -155,10 +155,14 @@ pub fn to_text(state: &SpsaState) -> String {
 /// Reads the file's text.
 pub fn from_text(text: &str) -> Result<SpsaState, StateFileError> {
     let document: Table = text.parse().map_err(|e: toml::de::Error| {
+        // The line itself beside the reader's words, which can mislead
+        // ("invalid boolean" for `batch = four`).
         let at = e.span().map_or(0, |span| span.start);
+        let line = text[..at].matches('\n').count() + 1;
+        let content = text.lines().nth(line - 1).unwrap_or_default().trim();
         StateFileError::Syntax {
-            line: text[..at].matches('\n').count() + 1,
-            what: e.message().to_string(),
+            line,
+            what: format!("'{content}': {}", e.message().trim()),
         }
     })?;
     let run = |key: &'static str| field(&document, "run", key);
@@ -402,7 +406,10 @@ mod tests {
         let cut = text.replace("nodes = 5000", "nodes = lots");
         let line = 1 + text.lines().position(|l| l == "nodes = 5000").unwrap();
         let error = from_text(&cut).unwrap_err().to_string();
-        assert!(error.starts_with(&format!("line {line}: ")), "{error}");
+        assert!(
+            error.starts_with(&format!("line {line}: 'nodes = lots': ")),
+            "{error}"
+        );
         let missing = text.replace("seed = 3\n", "");
         assert_eq!(
             from_text(&missing).unwrap_err().to_string(),

@@ -11,7 +11,7 @@
 use crate::mate_oracle;
 
 use chuhan::cli::tactics::{parse_problem, parse_suite, Problem};
-use chuhan::core::{Move, Position};
+use chuhan::core::Move;
 use mate_oracle::{forced_win_within, is_quiet, mating_moves, MIN_CHOICES};
 use std::process::Command;
 
