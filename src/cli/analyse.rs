@@ -3,7 +3,7 @@
 //! notation) reviewed by the engine (see [`crate::analysis`]) and written
 //! back as annotated PGN on stdout; progress on stderr.
 
-use super::input::read_text;
+use super::input::{read_text, EncodingArg};
 use super::table::engine_with_table;
 use super::values::{positive, search_depth};
 use super::{ToolError, VERSION};
@@ -41,6 +41,8 @@ pub struct AnalyseArgs {
     /// The game file (PGN in any notation); `-` reads stdin.
     #[arg(value_name = "FILE")]
     file: String,
+    #[command(flatten)]
+    encoding: EncodingArg,
     /// Search each position to this depth (1 to 60; the default, 12).
     #[arg(long, value_name = "D", value_parser = search_depth)]
     depth: Option<i32>,
@@ -125,7 +127,7 @@ fn svg_path(file: &Path, number: usize, several: bool) -> PathBuf {
 
 /// Runs the tool; the error is one line for the user.
 pub fn run(args: AnalyseArgs) -> Result<(), ToolError> {
-    let text = read_text(&args.file)?;
+    let text = read_text(&args.file, &args.encoding)?;
     let notation = args
         .to
         .or_else(|| notation_of(&text))

@@ -11,7 +11,7 @@
 //! fixed-depth search (see `book::explore`); it is how `book/chuhan.book` is
 //! made.
 
-use super::input::read_text;
+use super::input::{read_text, EncodingArg};
 use super::table::engine_with_table;
 use super::values::{fen_words, number};
 use super::ToolError;
@@ -59,6 +59,8 @@ struct BuildArgs {
     /// PGN files to learn from (`-` reads stdin).
     #[arg(value_name = "PGN")]
     inputs: Vec<String>,
+    #[command(flatten)]
+    encoding: EncodingArg,
     /// From games: keep a move only if at least this many games played it.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = number::<usize>)]
     min_games: usize,
@@ -229,7 +231,7 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
 fn add_games(builder: &mut BookBuilder, args: &BuildArgs) -> (usize, usize, usize) {
     let (mut used, mut unfinished, mut bad) = (0, 0, 0);
     for path in &args.inputs {
-        let text = match read_text(path) {
+        let text = match read_text(path, &args.encoding) {
             Ok(text) => text,
             Err(e) => {
                 eprintln!("warning: {e}");

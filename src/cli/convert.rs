@@ -4,7 +4,7 @@
 //! stdin. What the output cannot keep (variations, a `Result` tag that
 //! contradicts the moves) is said on stderr, never dropped in silence.
 
-use super::input::read_text;
+use super::input::{read_text, EncodingArg};
 use super::ToolError;
 use crate::core::GameResult;
 use crate::notation::{parse_pgn, write_marked_pgn, write_pgn, Game, Notation};
@@ -13,8 +13,8 @@ use crate::notation::{parse_pgn, write_marked_pgn, write_pgn, Game, Notation};
 ///
 /// The games may be written in any notation: ICCS (h2e2, H2-E2), WXF (C2.5,
 /// H8+7, full-width Ｃ２＝５ too) or Chinese (炮二平五, traditional
-/// characters too, with or without spaces between moves). Game files are
-/// UTF-8. Every game is converted unless --game picks one; comments are
+/// characters too, with or without spaces between moves). The file may be
+/// UTF-8, UTF-16, GBK (GB18030) or Big5, found from its bytes. Every game is converted unless --game picks one; comments are
 /// kept, variations are left out (with a note on stderr).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -31,6 +31,8 @@ pub struct ConvertArgs {
     /// The game file; `-` or none reads stdin.
     #[arg(value_name = "FILE", default_value = "-")]
     file: String,
+    #[command(flatten)]
+    encoding: EncodingArg,
 }
 
 fn game_number(text: &str) -> Result<usize, String> {
@@ -43,7 +45,7 @@ fn game_number(text: &str) -> Result<usize, String> {
 /// Runs the tool; the error is one line for the user.
 pub fn run(args: ConvertArgs) -> Result<(), ToolError> {
     let path = &args.file;
-    let text = read_text(path)?;
+    let text = read_text(path, &args.encoding)?;
     let games = parse_pgn(&text);
     let count = games.len();
     if count == 0 {

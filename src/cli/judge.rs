@@ -16,7 +16,7 @@
 //! players and result, and where the board shows no end its file's result
 //! is the ruling, said as such.
 
-use super::input::read_text;
+use super::input::{read_text, EncodingArg};
 use super::ToolError;
 use crate::core::{BadMoveText, FenError, GameResult, Move, Position, Square};
 use crate::notation::{parse_pgn, Game};
@@ -62,6 +62,8 @@ pub struct JudgeArgs {
     /// The games: a PGN file or position lines; `-` or none reads stdin.
     #[arg(value_name = "FILE", default_value = "-")]
     file: String,
+    #[command(flatten)]
+    encoding: EncodingArg,
 }
 
 /// What can be wrong with one line of input.
@@ -535,7 +537,7 @@ fn rulings(text: &str, rules: RuleSet, explain: bool) -> Vec<Judged> {
 
 /// Runs the tool; the error is one line for the user.
 pub fn run(args: JudgeArgs) -> Result<(), ToolError> {
-    let text = read_text(&args.file)?;
+    let text = read_text(&args.file, &args.encoding)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let stdout = io::stdout();
     let mut out = stdout.lock();

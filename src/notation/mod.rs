@@ -1,16 +1,18 @@
 //! Move notation for game files and GUIs: ICCS coordinates (`h2e2`), WXF
 //! (`C2.5`) and Chinese (`炮二平五`), reading and writing each for a given
 //! position; XBoard's (`Cbe2`), read only; and PGN game files in any of
-//! them.
+//! them, in any of the encodings game files come in (`encoding`).
 
 mod chinese;
 mod descriptive;
+mod encoding;
 mod iccs;
 mod pgn;
 mod san;
 mod wxf;
 
 pub use chinese::{parse_chinese, to_chinese, Script};
+pub use encoding::{decode_text, NotText, TextEncoding, UnknownEncoding};
 pub use iccs::{looks_like_iccs, parse_iccs, to_iccs};
 pub use pgn::{
     notation_of, parse_pgn, write_annotated_pgn, write_marked_pgn, write_pgn, Annotation, Game,

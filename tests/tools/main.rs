@@ -17,6 +17,7 @@ mod bench;
 mod builtin_openings_balance;
 mod convert;
 mod data;
+mod encodings;
 mod help;
 mod judge;
 mod match_runner;
