@@ -4,7 +4,7 @@ BIN := target/release/chuhan
 DEPTH ?= 5
 DEPTH_BENCH ?= 10
 
-.PHONY: help build test test-full asan bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
+.PHONY: help build test test-full asan ccpd-judge bench perft perft-parallel protocol-latency rules-corpus rules-cost tactics fuzz
 
 # `make` alone: every target, script and example with one line each.
 help: ## this list
@@ -77,6 +77,13 @@ protocol-latency: ## protocol timings: stop, quit, whole timed games
 # training data, engine lines.
 fuzz: ## every reader of outside input fuzzed a million times
 	CHUHAN_FUZZ=1000000 $(CARGO) test --release --test inputs -- --nocapture fuzz
+
+# Every game of the Chinese Chess Practical Dataset (Big5 PGN, fetched
+# separately: scripts/ccpd-judge.sh says how) read by `chuhan judge`, with
+# the files refused and why.
+CCPD ?= ../Chinese-Chess-Practical-Dataset
+ccpd-judge: ## judge every game of CCPD (CCPD=its checkout): the files refused and why
+	scripts/ccpd-judge.sh $(CCPD)
 
 # The repetition-rules corpus: prints how many rule-book cases agree.
 rules-corpus: ## the repetition-rules corpus: how many rule-book cases agree

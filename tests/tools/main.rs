@@ -15,6 +15,7 @@ mod tool_run;
 mod analyse;
 mod bench;
 mod builtin_openings_balance;
+mod ccpd;
 mod convert;
 mod data;
 mod encodings;
