@@ -15,9 +15,9 @@
 //!   Black-to-move key when Black is to move.
 //!
 //! The step is the crate's `random::splitmix64`, and the table after the
-//! first output is drawn by `core::zobrist::piece_key_table`. `tests::pinned_values` fixes
-//! outputs of this definition; if it fails, books already written would stop
-//! working.
+//! first output is drawn by `core::zobrist::piece_key_table`.
+//! `tests::pinned_values` fixes outputs of this definition; if it fails,
+//! books already written would stop working.
 
 use crate::core::zobrist::{piece_key_table, PieceKeyTable};
 use crate::core::{Color, Piece, PieceKind, Position, Square};

@@ -1,14 +1,14 @@
 //! Whether a move gives check, known before it is played: the search spares
 //! checks from pruning and prefers them in ordering, and the referee plays
 //! out only checks when it looks for a mate or a win by checks (杀, 抽将).
-//! [`CheckGuard`] is computed
-//! once per node from the enemy king's point of view, as the move generator's
-//! `KingGuard` is for our own: the points from which each of our pieces
-//! would check, the pieces whose leaving may uncover a check (the one piece
-//! between the king and our chariot, either of two between it and our
-//! cannon, a blocked leg of our horse), and the empty points between the
-//! king and our cannon where any arriving piece becomes a screen. Only moves
-//! of such a blocker pay for a full test.
+//!
+//! [`CheckGuard`] is computed once per node from the enemy king's point of
+//! view, as the move generator's `KingGuard` is for our own: the points
+//! from which each of our pieces would check, the pieces whose leaving may
+//! uncover a check (the one piece between the king and our chariot, either
+//! of two between it and our cannon, a blocked leg of our horse), and the
+//! empty points between the king and our cannon where any arriving piece
+//! becomes a screen. Only moves of such a blocker pay for a full test.
 
 use super::attacks::{between, horse_attackers, HORSE_ATTACKER_LEAPS, PAWN_ATTACKERS};
 use super::magic::{cannon_attacks, chariot_attacks};

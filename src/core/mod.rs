@@ -1,5 +1,6 @@
 //! The board vocabulary: squares, pieces, bitboards, moves, positions, legal
-//! move generation, whether a move gives check, and perft. No I/O and no search here.
+//! move generation, whether a move gives check, and perft. No I/O and no
+//! search here.
 
 pub mod attacks;
 mod bitboard;
