@@ -10,6 +10,7 @@ mod iccs;
 mod pgn;
 mod san;
 mod wxf;
+mod xqf;
 
 pub use chinese::{parse_chinese, to_chinese, Script};
 pub use encoding::{decode_text, NotText, TextEncoding, UnknownEncoding};
@@ -19,6 +20,7 @@ pub use pgn::{
     PgnError, PgnProblem,
 };
 pub use wxf::{parse_wxf, to_wxf};
+pub use xqf::{is_xqf, read_xqf, XqfError};
 
 use crate::core::{Move, Position};
 use std::fmt;

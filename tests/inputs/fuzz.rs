@@ -17,7 +17,7 @@ use chuhan::learn::data::format::{DataWriter, Record};
 use chuhan::learn::data::games::Recipe;
 use chuhan::learn::data::sink::{RecordSink, Version};
 use chuhan::learn::data::source::RecordStream;
-use chuhan::notation::parse_pgn;
+use chuhan::notation::{decode_text, parse_pgn, read_xqf};
 use chuhan::Position;
 use fuzzing::{inputs, Mutator};
 use std::path::{Path, PathBuf};
@@ -110,6 +110,37 @@ fn pgn_in_every_notation() {
     }
     println!("{games} games read, {errors} refused");
     assert!(games > 0 && errors > 0, "both kinds of input were made");
+}
+
+/// XQF files, masked and plain, and the text decoder that reads game files
+/// in any encoding: a game read is legal, a refusal says why.
+#[test]
+fn xqf_files_and_text_in_any_encoding() {
+    let seeds = vec![
+        repository_file("tests/data/xqf/sample.xqf"),
+        repository_file("tests/data/xqf/qixing.xqf"),
+        repository_file("tests/data/ccpd/match-00004067.pgn"),
+    ];
+    let mut mutator = Mutator::new(9, &["XQ", "\x0a", "\x12", "\x00\x00\x00\x00"]);
+    let (mut games, mut refused) = (0, 0);
+    for n in 0..inputs() / 10 {
+        let bytes = mutator.input(n, &seeds, 2000);
+        match read_xqf(&bytes) {
+            Ok(game) => {
+                assert_legal_game(&game.start, &game.moves, "an XQF file");
+                games += 1;
+            }
+            Err(e) => {
+                assert!(!e.to_string().trim().is_empty());
+                refused += 1;
+            }
+        }
+        if let Err(e) = decode_text(&bytes, None) {
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    println!("{games} XQF games read, {refused} refused");
+    assert!(games > 0 && refused > 0, "both kinds of input were made");
 }
 
 /// One line per game out of `chuhan judge --json`, a ruling or an error,

@@ -24,3 +24,4 @@ mod judge;
 mod match_runner;
 mod perft;
 mod spsa;
+mod xqf;
