@@ -33,11 +33,22 @@ impl MoveStats {
 #[derive(Clone, Debug, Default)]
 pub struct BookBuilder {
     moves: HashMap<(u64, Move), MoveStats>,
+    /// With [`BookBuilder::keeping_positions`]: for each move from games,
+    /// the first position it was played in (as FEN) and the move as played
+    /// there, so that a search can vet it before the book is written.
+    played_in: Option<HashMap<(u64, Move), (String, Move)>>,
 }
 
 impl BookBuilder {
     pub fn new() -> BookBuilder {
         BookBuilder::default()
+    }
+
+    /// A builder that remembers where each move from games was played, for
+    /// [`BookBuilder::vet`].
+    pub fn keeping_positions(mut self) -> BookBuilder {
+        self.played_in = Some(HashMap::new());
+        self
     }
 
     /// The stored form of (pos, mv): under the smaller of the position's key
@@ -55,7 +66,11 @@ impl BookBuilder {
     /// Records that `mv` was played in `pos` in a game that ended in
     /// `result`: a win, draw or loss for the side to move in `pos`.
     pub fn add_game_move(&mut self, pos: &Position, mv: Move, result: GameResult) {
-        let stats = self.moves.entry(Self::slot(pos, mv)).or_default();
+        let slot = Self::slot(pos, mv);
+        if let Some(played_in) = &mut self.played_in {
+            played_in.entry(slot).or_insert_with(|| (pos.to_fen(), mv));
+        }
+        let stats = self.moves.entry(slot).or_default();
         match result.half_points(pos.side_to_move()) {
             2 => stats.wins += 1,
             1 => stats.draws += 1,
@@ -72,6 +87,40 @@ impl BookBuilder {
     /// Has a move been recorded for `pos` (or its mirror image)?
     pub fn knows(&self, pos: &Position, mv: Move) -> bool {
         self.moves.contains_key(&Self::slot(pos, mv))
+    }
+
+    /// Drops the moves from games, of those played in at least `min_games`
+    /// games, that `keep` refuses, asked with a position each was played in
+    /// (a builder made [`BookBuilder::keeping_positions`]; otherwise none is
+    /// asked about). Returns how many were asked about and how many dropped.
+    pub fn vet(
+        &mut self,
+        min_games: u32,
+        mut keep: impl FnMut(&Position, Move) -> bool,
+    ) -> (usize, usize) {
+        let Some(played_in) = &self.played_in else {
+            return (0, 0);
+        };
+        let mut asked: Vec<(u64, Move)> = self
+            .moves
+            .iter()
+            .filter(|(slot, s)| {
+                s.bonus == 0 && s.games() >= min_games && played_in.contains_key(slot)
+            })
+            .map(|(&slot, _)| slot)
+            .collect();
+        // The same order every run, so a vetted book is the same file.
+        asked.sort_by_key(|&(key, mv)| (key, mv.to_u16()));
+        let mut dropped = 0;
+        for slot in &asked {
+            let (fen, mv) = &played_in[slot];
+            let pos = Position::from_fen(fen).expect("a position's own FEN reads back");
+            if !keep(&pos, *mv) {
+                self.moves.remove(slot);
+                dropped += 1;
+            }
+        }
+        (asked.len(), dropped)
     }
 
     pub fn len(&self) -> usize {

@@ -21,6 +21,7 @@ use crate::book::{
 };
 use crate::core::Position;
 use crate::notation::{format_move, parse_move, parse_pgn, Notation, Script};
+use crate::search::Limits;
 use std::path::PathBuf;
 
 /// Build an opening book, or look a position up in one.
@@ -67,6 +68,14 @@ struct BuildArgs {
     /// From games: learn from this many plies of each game.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = number::<usize>)]
     max_plies: usize,
+    /// From games: vet each move kept with a search of this depth of the
+    /// position after it (in the first game that played it); 0 vets none.
+    #[arg(long, value_name = "D", default_value_t = 0, value_parser = number::<u32>)]
+    vet_depth: u32,
+    /// From games, with --vet-depth: drop a move the search scores below
+    /// -CP centipawns for the side that played it.
+    #[arg(long, value_name = "CP", default_value_t = 150, value_parser = number::<u32>)]
+    vet_margin: u32,
     /// Build from the engine's own analysis instead of games.
     #[arg(long)]
     analysis: bool,
@@ -160,7 +169,11 @@ pub fn run(args: BookArgs) -> Result<(), ToolError> {
 
 fn build(args: BuildArgs) -> Result<(), ToolError> {
     let analysis = args.analysis_limits()?;
-    let mut builder = BookBuilder::new();
+    let mut builder = if args.vet_depth > 0 {
+        BookBuilder::new().keeping_positions()
+    } else {
+        BookBuilder::new()
+    };
     let entries = match &analysis {
         Some(limits) => {
             let engine = engine_with_table(args.hash.max(1), args.threads.max(1))?;
@@ -187,6 +200,9 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
                      a book weighs each move by the game's result",
                     if unfinished == 1 { "" } else { "s" }
                 );
+            }
+            if args.vet_depth > 0 {
+                vet(&mut builder, &args)?;
             }
             let entries = builder.entries(args.min_games as u32);
             println!(
@@ -222,6 +238,32 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
         args.output.display(),
         entries.len(),
         bytes.len()
+    );
+    Ok(())
+}
+
+/// Drops the moves from games that a search at `--vet-depth` finds losing
+/// by more than `--vet-margin` for the side that played them.
+fn vet(builder: &mut BookBuilder, args: &BuildArgs) -> Result<(), ToolError> {
+    let engine = engine_with_table(args.hash.max(1), args.threads.max(1))?;
+    let margin = args.vet_margin as i32;
+    let start = std::time::Instant::now();
+    let (vetted, dropped) = builder.vet(args.min_games as u32, |pos, mv| {
+        let mut after = pos.clone();
+        after.make(mv);
+        let limits = Limits {
+            depth: Some(args.vet_depth as i32),
+            ..Limits::default()
+        };
+        let outcome = engine.search(&after, limits);
+        // No answer at all: the move mated or stalemated, a win either way.
+        outcome.best.is_none() || -outcome.score.as_centipawns() >= -margin
+    });
+    println!(
+        "moves vetted {vetted} at depth {}, dropped {dropped} (below -{margin} cp for the side \
+         that played them), time {:.1} s",
+        args.vet_depth,
+        start.elapsed().as_secs_f64()
     );
     Ok(())
 }

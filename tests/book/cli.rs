@@ -317,3 +317,72 @@ fn build_from_the_engines_own_analysis() {
     let (ok, _, err) = chuhan(&["book", "build", "--analysis", "x.pgn"], None);
     assert!(!ok && err.contains("not both"), "{err}");
 }
+
+/// Two games from one position: a quiet chariot move, and one that hangs
+/// the chariot, played in a game its side went on to win all the same.
+const VETTED: &str = "\
+[FEN \"3k5/9/9/9/9/9/9/9/r8/4K3R w - - 0 1\"]
+[Result \"1/2-1/2\"]
+
+1. i0i5 1/2-1/2
+
+[FEN \"3k5/9/9/9/9/9/9/9/r8/4K3R w - - 0 1\"]
+[Result \"1-0\"]
+
+1. i0i1 a1i1 1-0
+";
+
+#[test]
+fn a_move_the_engine_finds_losing_is_vetted_out_of_a_book_of_games() {
+    let games = scratch("vetted.pgn");
+    std::fs::write(&games, VETTED).unwrap();
+    let probe = |book: &PathBuf| {
+        let (ok, out, err) = chuhan(
+            &[
+                "book",
+                "probe",
+                book.to_str().unwrap(),
+                "--fen",
+                "3k5/9/9/9/9/9/9/9/r8/4K3R w - - 0 1",
+            ],
+            None,
+        );
+        assert!(ok, "{err}");
+        out
+    };
+    let build = |book: &PathBuf, vet: &[&str]| {
+        let mut args = vec![
+            "book",
+            "build",
+            "--min-games",
+            "1",
+            "-o",
+            book.to_str().unwrap(),
+        ];
+        args.extend_from_slice(vet);
+        args.push(games.to_str().unwrap());
+        let (ok, out, err) = chuhan(&args, None);
+        assert!(ok, "{err}");
+        out
+    };
+    // Weighed by results alone, the blunder is the book's first choice.
+    let plain = scratch("plain.book");
+    build(&plain, &[]);
+    assert!(
+        probe(&plain).contains("i0i1 车一进一 R1+1 weight 2"),
+        "{}",
+        probe(&plain)
+    );
+    // Vetted at depth 6, it is gone; the quiet move and Black's capture stay.
+    let vetted = scratch("vetted.book");
+    let out = build(&vetted, &["--vet-depth", "6", "--vet-margin", "150"]);
+    assert!(
+        out.contains("moves vetted 3 at depth 6, dropped 1"),
+        "{out}"
+    );
+    let after = probe(&vetted);
+    assert!(!after.contains("i0i1") && after.contains("i0i5"), "{after}");
+    for path in [games, plain, vetted] {
+        let _ = std::fs::remove_file(path);
+    }
+}
