@@ -92,9 +92,12 @@ fn a_file_with_variations_reads_its_main_line_and_names_the_rest() {
     );
 }
 
+/// A point as (file, rank), both from 0.
+type Point = (u8, u8);
+
 /// An XQF 1.0 file (version 10, nothing masked) of `moves` from the start,
 /// laid out as XQStudio's description of the format says.
-fn xqf_1_0(moves: &[((u8, u8), (u8, u8))], result: u8, red: &str) -> Vec<u8> {
+fn xqf_1_0(moves: &[(Point, Point)], result: u8, red: &str) -> Vec<u8> {
     let mut bytes = vec![0u8; 0x400];
     bytes[..3].copy_from_slice(b"XQ\x0a");
     // The start: Red's chariot to pawns, then Black's (file * 10 + rank).
