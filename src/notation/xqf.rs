@@ -187,10 +187,14 @@ impl Keys {
     }
 }
 
-/// The square of a stored byte, once its offset is taken off.
+/// The square of a stored byte (file * 10 + rank), once its offset is
+/// taken off; `None` off the board.
 fn square(stored: u8) -> Option<Square> {
-    (stored < 90)
-        .then(|| Square::from_index(usize::from(stored % 10) * 9 + usize::from(stored / 10)))?
+    if stored >= 90 {
+        return None;
+    }
+    let (file, rank) = (usize::from(stored / 10), usize::from(stored % 10));
+    Square::from_index(rank * 9 + file)
 }
 
 /// The position the game starts from (Red to move; [`read_xqf`] turns it
