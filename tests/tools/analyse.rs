@@ -37,8 +37,8 @@ fn comment_after<'a>(text: &'a str, mv: &str) -> &'a str {
 }
 
 /// The move text of a one-game PGN without its tags and comments, its
-/// words joined by single spaces.
-fn without_comments(pgn: &str) -> String {
+/// words joined by single spaces (the XQF tests use it too).
+pub fn without_comments(pgn: &str) -> String {
     let mut text = String::new();
     let mut depth = 0;
     for c in pgn

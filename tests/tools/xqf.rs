@@ -4,6 +4,7 @@
 //! written here from the format's description reads; a cut file is
 //! refused with one line.
 
+use crate::analyse::without_comments as moves_of;
 use crate::tool_run::{chuhan, run_with_input};
 use std::path::PathBuf;
 
@@ -17,25 +18,6 @@ fn data(name: &str) -> String {
 
 fn scratch(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("chuhan-{}-{name}", std::process::id()))
-}
-
-/// The moves of a PGN as `convert --to iccs` writes them, comments out.
-fn moves_of(pgn: &str) -> String {
-    let mut text = String::new();
-    let mut depth = 0;
-    for c in pgn
-        .lines()
-        .filter(|l| !l.starts_with('['))
-        .flat_map(|l| l.chars().chain([' ']))
-    {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            c if depth == 0 => text.push(c),
-            _ => {}
-        }
-    }
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]
