@@ -98,7 +98,6 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, XqfError> {
         return Err(XqfError::NotXqf);
     }
     let keys = Keys::of(bytes);
-    let start = start_position(bytes, &keys)?;
     let mut tree = TreeReader {
         bytes,
         at: HEADER,
@@ -106,18 +105,9 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, XqfError> {
         stream_index: 0,
     };
     let line = tree.main_line()?;
+    let first_from = line.moves.first().map(|&(from, _)| from);
+    let start = start_position(bytes, &keys, first_from)?;
     let mut pos = start.clone();
-    // The side to move is the first mover's; a game without moves starts
-    // with Red.
-    if let Some(&(from, _)) = line.moves.first() {
-        if pos
-            .piece_at(from)
-            .is_some_and(|p| p.color != pos.side_to_move())
-        {
-            pos = with_side(&pos, !pos.side_to_move())?;
-        }
-    }
-    let start = pos.clone();
     let mut moves = Vec::new();
     for (ply, &(from, to)) in line.moves.iter().enumerate() {
         let Some(mv) = Move::new(from, to).filter(|&mv| pos.is_legal(mv)) else {
@@ -197,45 +187,49 @@ fn square(stored: u8) -> Option<Square> {
     Square::from_index(rank * 9 + file)
 }
 
-/// The position the game starts from (Red to move; [`read_xqf`] turns it
-/// round when Black moves first).
-fn start_position(bytes: &[u8], keys: &Keys) -> Result<Position, XqfError> {
-    if bytes[0x40] < 2 {
-        return Ok(Position::startpos());
-    }
-    let mut squares = [0u8; 32];
-    for (i, &stored) in bytes[0x10..0x30].iter().enumerate() {
-        let at = if keys.version >= 12 {
-            (usize::from(keys.piece) + 1 + i) % 32
-        } else {
-            i
-        };
-        squares[at] = stored.wrapping_sub(keys.piece);
-    }
-    use PieceKind::*;
-    const KINDS: [PieceKind; 16] = [
-        Chariot, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Chariot, Cannon, Cannon,
-        Pawn, Pawn, Pawn, Pawn, Pawn,
-    ];
+/// The position the game starts from, with the side to move that plays
+/// `first_from`'s piece (Red where the game has no move).
+fn start_position(
+    bytes: &[u8],
+    keys: &Keys,
+    first_from: Option<Square>,
+) -> Result<Position, XqfError> {
     let mut board = [None; 90];
-    for (i, &stored) in squares.iter().enumerate() {
-        let Some(sq) = square(stored) else { continue };
-        let color = if i < 16 { Color::Red } else { Color::Black };
-        board[sq.index()] = Some(Piece {
-            color,
-            kind: KINDS[i % 16],
-        });
+    if bytes[0x40] < 2 {
+        let start = Position::startpos();
+        for sq in start.occupied() {
+            board[sq.index()] = start.piece_at(sq);
+        }
+    } else {
+        let mut squares = [0u8; 32];
+        for (i, &stored) in bytes[0x10..0x30].iter().enumerate() {
+            let at = if keys.version >= 12 {
+                (usize::from(keys.piece) + 1 + i) % 32
+            } else {
+                i
+            };
+            squares[at] = stored.wrapping_sub(keys.piece);
+        }
+        use PieceKind::*;
+        const KINDS: [PieceKind; 16] = [
+            Chariot, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Chariot, Cannon,
+            Cannon, Pawn, Pawn, Pawn, Pawn, Pawn,
+        ];
+        for (i, &stored) in squares.iter().enumerate() {
+            let Some(sq) = square(stored) else { continue };
+            let color = if i < 16 { Color::Red } else { Color::Black };
+            board[sq.index()] = Some(Piece {
+                color,
+                kind: KINDS[i % 16],
+            });
+        }
     }
-    let fen = format!("{} w", crate::core::board_fen(|sq| board[sq.index()]));
+    let black_first = first_from
+        .and_then(|sq| board[sq.index()])
+        .is_some_and(|piece: Piece| piece.color == Color::Black);
+    let side = if black_first { "b" } else { "w" };
+    let fen = format!("{} {side}", crate::core::board_fen(|sq| board[sq.index()]));
     Position::from_fen(&fen).map_err(|e| XqfError::BadPosition(e.to_string()))
-}
-
-/// `pos` with the other side to move.
-fn with_side(pos: &Position, side: Color) -> Result<Position, XqfError> {
-    let board = pos.to_fen();
-    let board = board.split(' ').next().unwrap_or_default();
-    let side = if side == Color::Red { "w" } else { "b" };
-    Position::from_fen(&format!("{board} {side}")).map_err(|e| XqfError::BadPosition(e.to_string()))
 }
 
 fn result(bytes: &[u8]) -> Option<GameResult> {
