@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// The scripted test engine (`examples/scripted_engine.rs`), which `cargo
@@ -77,4 +77,9 @@ pub fn chuhan_with_input(args: &[&str], stdin: &str) -> (bool, String, String) {
 /// Runs `chuhan ARGS` with nothing on its input.
 pub fn chuhan(args: &[&str]) -> (bool, String, String) {
     chuhan_with_input(args, "")
+}
+
+/// A path in the temporary folder for a scratch file of this test process.
+pub fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("chuhan-{}-{name}", std::process::id()))
 }

@@ -4,9 +4,8 @@
 //! games; bytes that are no text, or not the text `--encoding` names, are
 //! refused with what was tried.
 
-use crate::tool_run::{chuhan, run_with_input};
+use crate::tool_run::{chuhan, run_with_input, scratch};
 use encoding_rs::{BIG5, GB18030};
-use std::path::PathBuf;
 
 /// A game as a Taiwanese site writes it: traditional characters, full-width
 /// numerals, a player's name in the header.
@@ -16,10 +15,6 @@ const GAME: &str =
 
 /// The moves of `GAME` in ICCS.
 const MOVES: &str = "1. h2e2 h9g7\n2. h0g2 i9h9\n3. i0h0 g6g5 *";
-
-fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("chuhan-{}-{name}", std::process::id()))
-}
 
 /// `GAME` in each form, by name.
 fn forms() -> Vec<(&'static str, Vec<u8>)> {

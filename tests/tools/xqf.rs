@@ -5,7 +5,7 @@
 //! refused with one line.
 
 use crate::analyse::without_comments as moves_of;
-use crate::tool_run::{chuhan, run_with_input};
+use crate::tool_run::{chuhan, run_with_input, scratch};
 use std::path::PathBuf;
 
 fn data(name: &str) -> String {
@@ -14,10 +14,6 @@ fn data(name: &str) -> String {
         .join(name)
         .to_string_lossy()
         .into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("chuhan-{}-{name}", std::process::id()))
 }
 
 #[test]
