@@ -5,7 +5,9 @@
 use super::{book_key, BookEntry};
 use crate::core::GameResult;
 use crate::core::{Move, Position};
-use std::collections::HashMap;
+use crate::notation::Game;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 /// What the games said about one move.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -37,6 +39,21 @@ pub struct BookBuilder {
     /// the first position it was played in (as FEN) and the move as played
     /// there, so that a search can vet it before the book is written.
     played_in: Option<HashMap<(u64, Move), (String, Move)>>,
+    /// The games added so far, by [`game_identity`]: a collection that files
+    /// one game under several headings (by player, by event, by opening)
+    /// counts it once.
+    games_seen: HashSet<u64>,
+}
+
+/// What [`BookBuilder::add_game`] made of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameUse {
+    /// Its moves were counted.
+    Counted,
+    /// The same game (players, start, moves and result) was counted already.
+    Repeated,
+    /// It has no result, so it says nothing about its moves.
+    WithoutResult,
 }
 
 impl BookBuilder {
@@ -123,6 +140,23 @@ impl BookBuilder {
         (asked.len(), dropped)
     }
 
+    /// Counts the first `max_plies` moves of `game` by its result, unless
+    /// it has none or the same game was counted already.
+    pub fn add_game(&mut self, game: &Game, max_plies: usize) -> GameUse {
+        let Some(result) = game.result else {
+            return GameUse::WithoutResult;
+        };
+        if !self.games_seen.insert(game_identity(game)) {
+            return GameUse::Repeated;
+        }
+        let mut pos = game.start.clone();
+        for &mv in game.moves.iter().take(max_plies) {
+            self.add_game_move(&pos, mv, result);
+            pos.make(mv);
+        }
+        GameUse::Counted
+    }
+
     pub fn len(&self) -> usize {
         self.moves.len()
     }
@@ -149,16 +183,19 @@ impl BookBuilder {
     }
 }
 
-/// Adds the first `max_plies` moves of a game, scored by its result. A game
-/// without a result says nothing about its moves and is skipped: `false`.
-pub fn add_game(book: &mut BookBuilder, game: &crate::notation::Game, max_plies: usize) -> bool {
-    let Some(result) = game.result else {
-        return false;
-    };
-    let mut pos = game.start.clone();
-    for &mv in game.moves.iter().take(max_plies) {
-        book.add_game_move(&pos, mv, result);
-        pos.make(mv);
+/// A game's identity for telling repeated copies apart: both players'
+/// names (white space left out, as collections space names differently), the
+/// start, every move and the result. Other tags (event, date, site) are
+/// written differently in different copies of one game.
+fn game_identity(game: &Game) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for side in ["Red", "Black"] {
+        let name = game.tag(side).unwrap_or_default();
+        name.split_whitespace().for_each(|part| part.hash(&mut hasher));
+        0xffu8.hash(&mut hasher);
     }
-    true
+    game.start.to_fen().hash(&mut hasher);
+    game.moves.iter().for_each(|mv| mv.to_u16().hash(&mut hasher));
+    game.result.hash(&mut hasher);
+    hasher.finish()
 }

@@ -18,7 +18,7 @@ mod search_analyst;
 mod settings;
 
 pub use books::{BookMove, Books, DEFAULT_BOOK_NAME};
-pub use builder::{add_game, BookBuilder, MoveStats};
+pub use builder::{BookBuilder, GameUse, MoveStats};
 pub use choice::{choose, BadRandomness, Randomness};
 pub use error::BookError;
 pub use explore::{analysis_weight, explore, Analyst, ExploreLimits};

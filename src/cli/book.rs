@@ -11,17 +11,18 @@
 //! fixed-depth search (see `book::explore`); it is how `book/chuhan.book` is
 //! made.
 
-use super::input::{read_text, EncodingArg};
+use super::input::{game_files, read_text, EncodingArg};
 use super::table::engine_with_table;
 use super::values::{fen_words, number};
 use super::ToolError;
 use crate::book::{
-    add_game, explore, write_book, BookBuilder, Books, ExploreLimits, SearchAnalyst,
+    book_key, explore, write_book, BookBuilder, Books, ExploreLimits, GameUse, SearchAnalyst,
     DEFAULT_BOOK_NAME,
 };
 use crate::core::Position;
 use crate::notation::{format_move, parse_move, parse_pgn, Notation, Script};
 use crate::search::Limits;
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// Build an opening book, or look a position up in one.
@@ -57,7 +58,8 @@ struct BuildArgs {
     /// The book file to write.
     #[arg(short = 'o', long = "output", value_name = "OUT", default_value = DEFAULT_BOOK_NAME)]
     output: PathBuf,
-    /// PGN files to learn from (`-` reads stdin).
+    /// Game files to learn from (PGN or XQF; `-` reads stdin). A folder
+    /// stands for every .pgn and .xqf file under it.
     #[arg(value_name = "PGN")]
     inputs: Vec<String>,
     #[command(flatten)]
@@ -68,12 +70,13 @@ struct BuildArgs {
     /// From games: learn from this many plies of each game.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = number::<usize>)]
     max_plies: usize,
-    /// From games: vet each move kept with a search of this depth of the
-    /// position after it (in the first game that played it); 0 vets none.
+    /// From games: vet each move kept with searches of this depth, of the
+    /// position it was played in (in the first game that played it) and of
+    /// the position after it (one ply less); 0 vets none.
     #[arg(long, value_name = "D", default_value_t = 0, value_parser = number::<u32>)]
     vet_depth: u32,
-    /// From games, with --vet-depth: drop a move the search scores below
-    /// -CP centipawns for the side that played it.
+    /// From games, with --vet-depth: drop a move the search scores more than
+    /// CP centipawns below the best move of the position it was played in.
     #[arg(long, value_name = "CP", default_value_t = 150, value_parser = number::<u32>)]
     vet_margin: u32,
     /// Build from the engine's own analysis instead of games.
@@ -192,8 +195,12 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
             builder.entries(0)
         }
         None => {
-            let (used, unfinished, bad) = add_games(&mut builder, &args);
-            println!("games used {used}, without result {unfinished}, unreadable {bad}");
+            let read = add_games(&mut builder, &args)?;
+            println!(
+                "games used {}, repeated {}, without result {}, unreadable {}",
+                read.counted, read.repeated, read.without_result, read.unreadable
+            );
+            let (used, unfinished) = (read.counted, read.without_result);
             if unfinished > 0 {
                 eprintln!(
                     "warning: {unfinished} game{} without a result (PGN '*') left out: \
@@ -242,38 +249,80 @@ fn build(args: BuildArgs) -> Result<(), ToolError> {
     Ok(())
 }
 
-/// Drops the moves from games that a search at `--vet-depth` finds losing
-/// by more than `--vet-margin` for the side that played them.
+/// Drops the moves from games that a search at `--vet-depth` finds more than
+/// `--vet-margin` worse than the best move of the position they were played
+/// in, for the side that played them. The measure is relative, not the
+/// score after the move alone: where the engine thinks one side already
+/// stands worse, a score below the margin would drop that side's best moves
+/// with its worst, and the book would lose whole main lines for one colour.
 fn vet(builder: &mut BookBuilder, args: &BuildArgs) -> Result<(), ToolError> {
     let engine = engine_with_table(args.hash.max(1), args.threads.max(1))?;
     let margin = args.vet_margin as i32;
-    let start = std::time::Instant::now();
-    let (vetted, dropped) = builder.vet(args.min_games as u32, |pos, mv| {
-        let mut after = pos.clone();
-        after.make(mv);
+    let depth = args.vet_depth as i32;
+    let search = |pos: &Position, depth: i32| {
         let limits = Limits {
-            depth: Some(args.vet_depth as i32),
+            depth: Some(depth.max(1)),
             ..Limits::default()
         };
-        let outcome = engine.search(&after, limits);
+        engine.search(pos, limits)
+    };
+    // The best score of each position asked about (its moves come one after
+    // another, but a position and its mirror image share one entry).
+    let mut best_scores: HashMap<u64, i32> = HashMap::new();
+    let start = std::time::Instant::now();
+    let (vetted, dropped) = builder.vet(args.min_games as u32, |pos, mv| {
+        let key = book_key(pos, false).min(book_key(pos, true));
+        let best = *best_scores
+            .entry(key)
+            .or_insert_with(|| search(pos, depth).score.as_centipawns());
+        let mut after = pos.clone();
+        after.make(mv);
+        // One ply less after the move: the depth the search of the position
+        // itself gave each of its moves.
+        let outcome = search(&after, depth - 1);
         // No answer at all: the move mated or stalemated, a win either way.
-        outcome.best.is_none() || -outcome.score.as_centipawns() >= -margin
+        let Some(_) = outcome.best else {
+            return true;
+        };
+        let score = -outcome.score.as_centipawns();
+        let kept = score >= best - margin;
+        if !kept {
+            eprintln!(
+                "dropped {mv} ({score} cp against the best move's {best} for the side to move) \
+                 in {}",
+                pos.to_fen()
+            );
+        }
+        kept
     });
     println!(
-        "moves vetted {vetted} at depth {}, dropped {dropped} (below -{margin} cp for the side \
-         that played them), time {:.1} s",
+        "moves vetted {vetted} at depth {}, dropped {dropped} (more than {margin} cp worse than \
+         the best move for the side that played them), time {:.1} s",
         args.vet_depth,
         start.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
-/// Reads the PGN files into the builder: (games used, games without a
-/// result, unreadable games). Bad files and games are reported and skipped.
-fn add_games(builder: &mut BookBuilder, args: &BuildArgs) -> (usize, usize, usize) {
-    let (mut used, mut unfinished, mut bad) = (0, 0, 0);
-    for path in &args.inputs {
-        let text = match read_text(path, &args.encoding) {
+/// What the game files gave the builder.
+struct GamesRead {
+    counted: usize,
+    repeated: usize,
+    without_result: usize,
+    unreadable: usize,
+}
+
+/// Reads the game files into the builder. Bad files and games are reported
+/// and skipped.
+fn add_games(builder: &mut BookBuilder, args: &BuildArgs) -> Result<GamesRead, ToolError> {
+    let mut read = GamesRead {
+        counted: 0,
+        repeated: 0,
+        without_result: 0,
+        unreadable: 0,
+    };
+    for path in game_files(&args.inputs)? {
+        let text = match read_text(&path, &args.encoding) {
             Ok(text) => text,
             Err(e) => {
                 eprintln!("warning: {e}");
@@ -281,17 +330,18 @@ fn add_games(builder: &mut BookBuilder, args: &BuildArgs) -> (usize, usize, usiz
             }
         };
         for game in parse_pgn(&text) {
-            match game {
-                Ok(game) if add_game(builder, &game, args.max_plies) => used += 1,
-                Ok(_) => unfinished += 1,
+            match game.map(|game| builder.add_game(&game, args.max_plies)) {
+                Ok(GameUse::Counted) => read.counted += 1,
+                Ok(GameUse::Repeated) => read.repeated += 1,
+                Ok(GameUse::WithoutResult) => read.without_result += 1,
                 Err(e) => {
                     eprintln!("warning: {path}: {e}");
-                    bad += 1;
+                    read.unreadable += 1;
                 }
             }
         }
     }
-    (used, unfinished, bad)
+    Ok(read)
 }
 
 fn probe(args: ProbeArgs) -> Result<(), ToolError> {

@@ -5,6 +5,7 @@
 
 use crate::notation::{decode_text, is_xqf, read_xqf, write_pgn, Notation, TextEncoding};
 use std::io::Read;
+use std::path::{Path, PathBuf};
 
 /// The `--encoding` option of every tool that reads game files.
 #[derive(Debug, Clone, clap::Args)]
@@ -42,4 +43,41 @@ pub fn read_text(path: &str, encoding: &EncodingArg) -> Result<String, String> {
     decode_text(&bytes, encoding.encoding)
         .map(|(text, _)| text)
         .map_err(|e| format!("{path}: {e}"))
+}
+
+/// The game files that `inputs` name, in order: a file as it is, a folder
+/// as every `.pgn` and `.xqf` file under it (any case, sorted by path, so a
+/// build reads a collection in the same order every time).
+pub fn game_files(inputs: &[String]) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    for input in inputs {
+        let path = Path::new(input);
+        if input != "-" && path.is_dir() {
+            let mut found = Vec::new();
+            collect_game_files(path, &mut found)?;
+            found.sort();
+            files.extend(found.into_iter().map(|p| p.to_string_lossy().into_owned()));
+        } else {
+            files.push(input.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn collect_game_files(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry
+            .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+            .path();
+        if path.is_dir() {
+            collect_game_files(&path, found)?;
+        } else if path.extension().is_some_and(|ext| {
+            ext.eq_ignore_ascii_case("pgn") || ext.eq_ignore_ascii_case("xqf")
+        }) {
+            found.push(path);
+        }
+    }
+    Ok(())
 }

@@ -55,7 +55,7 @@ fn build_from_games_then_probe() {
     );
     assert!(ok, "{err}");
     assert!(
-        out.contains("games used 3, without result 1, unreadable 1"),
+        out.contains("games used 3, repeated 0, without result 1, unreadable 1"),
         "{out}"
     );
     assert!(
@@ -385,4 +385,111 @@ fn a_move_the_engine_finds_losing_is_vetted_out_of_a_book_of_games() {
     for path in [games, plain, vetted] {
         let _ = std::fs::remove_file(path);
     }
+}
+
+/// Red, a rook down, checks with the best move there is and saves a draw
+/// (the perpetual check that follows is left out); in another game Red
+/// gives the rook away as well, and loses.
+const ALREADY_LOST: &str = "\
+[FEN \"r2k5/9/9/9/9/9/9/9/r8/4K3R w - - 0 1\"]
+[Result \"1/2-1/2\"]
+
+1. i0i9 d9d8 1/2-1/2
+
+[FEN \"r2k5/9/9/9/9/9/9/9/r8/4K3R w - - 0 1\"]
+[Result \"0-1\"]
+
+1. i0i1 a1i1 0-1
+";
+
+#[test]
+fn vetting_drops_the_moves_worse_than_the_best_not_every_move_of_a_lost_side() {
+    let games = scratch("lost.pgn");
+    std::fs::write(&games, ALREADY_LOST).unwrap();
+    let book = scratch("lost.book");
+    let (ok, out, err) = chuhan(
+        &[
+            "book",
+            "build",
+            "--min-games",
+            "1",
+            "--vet-depth",
+            "6",
+            "--vet-margin",
+            "150",
+            "-o",
+            book.to_str().unwrap(),
+            games.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(ok, "{err}");
+    // Both of Red's moves leave Red far below -150; only the rook given
+    // away is far below Red's best.
+    assert!(out.contains("moves vetted 4 at depth 6, dropped 1"), "{out}");
+    assert!(err.contains("dropped i0i1 ("), "{err}");
+    let (ok, out, err) = chuhan(
+        &[
+            "book",
+            "probe",
+            book.to_str().unwrap(),
+            "--fen",
+            "r2k5/9/9/9/9/9/9/9/r8/4K3R w - - 0 1",
+        ],
+        None,
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("i0i9") && !out.contains("i0i1"), "{out}");
+    for path in [games, book] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn a_folder_of_games_is_read_whole_and_a_game_filed_twice_counts_once() {
+    let dir = scratch("collection");
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["by-player/Lü", "by-event/Cup"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    // One game filed under its player and its event, with the tags written
+    // differently each time, and another game; a note that is no game file.
+    let game = |event: &str, black: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Red \"Lü Qin\"]\n[Black \"{black}\"]\n\
+             [Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n"
+        )
+    };
+    let write = |path: &str, text: &str| std::fs::write(dir.join(path), text).unwrap();
+    write("by-player/Lü/1.pgn", &game("", "Xu  Yinchuan"));
+    write("by-event/Cup/7.PGN", &game("Cup, round 5", "Xu Yinchuan"));
+    write(
+        "by-event/Cup/8.pgn",
+        "[Result \"1/2-1/2\"]\n\n1. h2e2 h7e7 1/2-1/2\n",
+    );
+    write("by-event/notes.txt", "1. h2e2 h9g7 1-0\n");
+    let book = scratch("collection.book");
+    let (ok, out, err) = chuhan(
+        &[
+            "book",
+            "build",
+            "--min-games",
+            "1",
+            "-o",
+            book.to_str().unwrap(),
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("games used 2, repeated 1, without result 0, unreadable 0"),
+        "{out}"
+    );
+    // The central cannon: one win (2) and one draw (1), not two wins.
+    let (ok, out, err) = chuhan(&["book", "probe", book.to_str().unwrap()], None);
+    assert!(ok, "{err}");
+    assert!(out.contains("h2e2 炮二平五 C2.5 weight 3"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(book);
 }
