@@ -191,11 +191,14 @@ fn game_identity(game: &Game) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     for side in ["Red", "Black"] {
         let name = game.tag(side).unwrap_or_default();
-        name.split_whitespace().for_each(|part| part.hash(&mut hasher));
+        name.split_whitespace()
+            .for_each(|part| part.hash(&mut hasher));
         0xffu8.hash(&mut hasher);
     }
     game.start.to_fen().hash(&mut hasher);
-    game.moves.iter().for_each(|mv| mv.to_u16().hash(&mut hasher));
+    game.moves
+        .iter()
+        .for_each(|mv| mv.to_u16().hash(&mut hasher));
     game.result.hash(&mut hasher);
     hasher.finish()
 }

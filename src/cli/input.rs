@@ -73,9 +73,10 @@ fn collect_game_files(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String
             .path();
         if path.is_dir() {
             collect_game_files(&path, found)?;
-        } else if path.extension().is_some_and(|ext| {
-            ext.eq_ignore_ascii_case("pgn") || ext.eq_ignore_ascii_case("xqf")
-        }) {
+        } else if path
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn") || ext.eq_ignore_ascii_case("xqf"))
+        {
             found.push(path);
         }
     }

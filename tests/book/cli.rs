@@ -426,7 +426,10 @@ fn vetting_drops_the_moves_worse_than_the_best_not_every_move_of_a_lost_side() {
     assert!(ok, "{err}");
     // Both of Red's moves leave Red far below -150; only the rook given
     // away is far below Red's best.
-    assert!(out.contains("moves vetted 4 at depth 6, dropped 1"), "{out}");
+    assert!(
+        out.contains("moves vetted 4 at depth 6, dropped 1"),
+        "{out}"
+    );
     assert!(err.contains("dropped i0i1 ("), "{err}");
     let (ok, out, err) = chuhan(
         &[
