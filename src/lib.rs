@@ -41,9 +41,10 @@
 //! [`arena`] (how games between engines start and are adjudicated);
 //! [`book`], [`analysis`] and [`matchrunner`]; [`learn`] (training data,
 //! self-play, the trainers), [`spsa`] (the search's tuning run, over the
-//! match runner) and [`protocol`] (the UCCI and UCI loop); [`cli`], the
-//! tools. The last two are the binary's: they are public so that tests
-//! drive them, and are no library interface.
+//! match runner) and [`protocol`] (the UCCI and UCI loop); [`web`] (the
+//! board in the browser, over that loop); [`cli`], the tools. The last
+//! three are the binary's: they are public so that tests drive them, and
+//! are no library interface.
 
 pub mod analysis;
 pub mod arena;
@@ -62,6 +63,7 @@ pub mod rules;
 pub mod search;
 pub mod signals;
 pub mod spsa;
+pub mod web;
 
 pub use crate::core::{
     Bitboard, Color, FenError, GameResult, Move, Piece, PieceKind, Position, Ranks, Square,

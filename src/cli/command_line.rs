@@ -8,6 +8,7 @@ use super::book::{self, BookArgs};
 use super::convert::{self, ConvertArgs};
 use super::data::{self, DataArgs};
 use super::datagen::{self, DatagenArgs};
+use super::gui::{self, GuiArgs};
 use super::judge::{self, JudgeArgs};
 use super::merge::{self, MergeArgs};
 use super::perft::{self, PerftArgs};
@@ -39,6 +40,7 @@ const USAGE_ERROR: u8 = 2;
   chuhan bench
   chuhan book probe book/chuhan.book --moves h2e2
   chuhan analyse game.pgn --svg game.svg
+  chuhan gui                   a board in the browser
   chuhan match --help")]
 struct Cli {
     #[command(subcommand)]
@@ -71,6 +73,7 @@ enum Tool {
     Spsa(SpsaArgs),
     Train(TrainArgs),
     Tactics(TacticsArgs),
+    Gui(GuiArgs),
 }
 
 /// Runs `chuhan ARGS` (the program name first, as `std::env::args_os`
@@ -128,6 +131,7 @@ where
         Some(Tool::Spsa(a)) => spsa::run(a),
         Some(Tool::Train(a)) => train::run(a),
         Some(Tool::Tactics(a)) => tactics::run(a),
+        Some(Tool::Gui(a)) => gui::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,6 @@
 //! The command-line tools beside the protocol loop: `perft`, `bench`,
 //! `judge`, `match`, `book`, `convert`, `analyse`, `datagen`, `data`, `merge`,
-//! `texel`, `spsa`, `train`, `tactics`, and the command line that picks one
+//! `texel`, `spsa`, `train`, `tactics`, `gui`, and the command line that picks one
 //! (`command_line.rs`).
 
 pub mod analyse;
@@ -11,6 +11,7 @@ pub mod convert;
 pub mod data;
 pub mod datagen;
 mod error;
+pub mod gui;
 mod input;
 pub mod judge;
 pub mod r#match;

@@ -152,6 +152,11 @@ impl Referee {
         &self.pos
     }
 
+    /// The 60-move rule's count so far.
+    pub fn clock(&self) -> &MoveClock {
+        &self.clock
+    }
+
     /// Moves played since the start.
     pub fn plies(&self) -> usize {
         self.plies

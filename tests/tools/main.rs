@@ -1,5 +1,5 @@
 //! The command-line tools through the binary: analyse, bench, convert, data,
-//! help, judge, perft, the match runner and its built-in openings, and the
+//! gui, help, judge, perft, the match runner and its built-in openings, and the
 //! SPSA run of the search (`chuhan spsa`).
 //!
 //! One test binary for the room (linking one binary per file cost the
@@ -19,6 +19,7 @@ mod ccpd;
 mod convert;
 mod data;
 mod encodings;
+mod gui;
 mod help;
 mod judge;
 mod match_runner;
