@@ -45,8 +45,9 @@ perft: build ## perft from the start position, one thread: DEPTH=5
 perft-parallel: build ## perft on all cores: DEPTH=5
 	$(BIN) perft $(DEPTH) --parallel
 
-# The shipped opening book, from the engine's own analysis (see book/README);
-# the defaults are the settings the shipped book was built with.
+# An opening book from the engine's own analysis (book/README; the shipped
+# book until 2026-12-07): the defaults are the settings that book was built
+# with. ANALYSIS_BOOK= the file written.
 PLIES ?= 10
 BOOK_DEPTH ?= 8
 MARGIN ?= 30
@@ -55,12 +56,20 @@ ROOT_MARGIN ?= 60
 ROOT_MOVES ?= 16
 MAX_POSITIONS ?= 60000
 BOOK_THREADS ?= 1
+ANALYSIS_BOOK ?= analysis.book
 .PHONY: book-analysis book-pgn
-book-analysis: build ## rebuild the shipped book from the engine's own analysis
+book-analysis: build ## an opening book from the engine's own analysis: ANALYSIS_BOOK=analysis.book
 	$(BIN) book build --analysis --plies $(PLIES) --depth $(BOOK_DEPTH) \
 		--margin $(MARGIN) --max-moves $(MAX_MOVES) --root-margin $(ROOT_MARGIN) \
 		--root-moves $(ROOT_MOVES) --max-positions $(MAX_POSITIONS) \
-		--hash 256 --threads $(BOOK_THREADS) -o book/chuhan.book
+		--hash 256 --threads $(BOOK_THREADS) -o $(ANALYSIS_BOOK)
+
+# The shipped book, from the master games of CCPD (book/README): CCPD= a
+# checkout of github.com/Yvonne761/Chinese-Chess-Practical-Dataset.
+CCPD ?= ../Chinese-Chess-Practical-Dataset
+.PHONY: book-masters
+book-masters: ## rebuild the shipped book from CCPD's master games: CCPD=DIR (about 35 min)
+	scripts/book-masters.sh $(CCPD) $(CURDIR)/book/chuhan.book
 
 # A book from game files: make book-pgn PGN="games/*.pgn" [OUT=mine.book]
 OUT ?= games.book
