@@ -17,6 +17,9 @@ let flipped = false;
 let selected = null;
 let socket = null;
 let drag = null;
+// The clocks as the server last gave them, and when.
+let clocks = null;
+let clocksAt = 0;
 
 const $ = (id) => document.getElementById(id);
 
@@ -241,6 +244,9 @@ function showState(next) {
     list.appendChild(item);
   });
   $("sixty").textContent = `60-move rule: ${state.counted_plies} of 120 plies counted`;
+  clocks = state.clocks;
+  clocksAt = performance.now();
+  showClocks();
   $("engine-side").value = state.engine;
   $("rules").value = state.rules;
   if (!state.thinking) $("lines").replaceChildren();
@@ -272,6 +278,32 @@ function showInfo(line) {
   }
 }
 
+function clockText(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+// The running clock counts down here between the server's states; at zero
+// the page asks the server, whose clock decides.
+function showClocks() {
+  $("clocks").hidden = !clocks;
+  if (!clocks || !state) return;
+  const redToMove = state.fen.split(" ")[1] !== "b";
+  const running = clocks.running && !state.verdict;
+  const spent = running ? performance.now() - clocksAt : 0;
+  const red = clocks.red - (redToMove ? spent : 0);
+  const black = clocks.black - (redToMove ? 0 : spent);
+  $("clock-red").textContent = `紅 ${clockText(red)}`;
+  $("clock-black").textContent = `黑 ${clockText(black)}`;
+  $("clock-red").classList.toggle("running", running && redToMove);
+  $("clock-black").classList.toggle("running", running && !redToMove);
+  if (running && Math.min(red, black) < -300) {
+    clocks.running = false;
+    send({ type: "flag" });
+  }
+}
+setInterval(showClocks, 200);
+
 function settings() {
   const number = (id) => ($(id).value === "" ? null : Number($(id).value));
   send({
@@ -281,6 +313,7 @@ function settings() {
     elo: number("elo"),
     book: $("book").checked,
     multipv: number("multipv"),
+    tc: $("tc").value,
   });
 }
 
@@ -302,7 +335,7 @@ $("analyse").addEventListener("click", () => {
   send({ type: "analyse", on: true });
 });
 $("stop").addEventListener("click", () => send({ type: "stop" }));
-for (const id of ["movetime", "depth", "elo", "book", "multipv"]) $(id).addEventListener("change", settings);
+for (const id of ["movetime", "depth", "elo", "book", "multipv", "tc"]) $(id).addEventListener("change", settings);
 $("load-pgn").addEventListener("click", () => send({ type: "pgn", text: $("pgn-input").value }));
 $("export").addEventListener("click", () => send({ type: "export", notation: $("export-notation").value }));
 

@@ -138,8 +138,34 @@ mod tests {
             seen.iter().any(|l| l.starts_with("info depth 3")),
             "{seen:?}"
         );
+    }
+
+    #[test]
+    fn a_link_dropped_mid_search_stops_the_search_and_ends_the_session() {
+        let (to_board, mut from_engine) = tokio::sync::mpsc::unbounded_channel();
+        let link = EngineLink::start(to_board);
+        link.send("position startpos");
+        link.send("go infinite");
+        // Thinking: a line with a principal variation has come.
+        while let Some(line) = from_engine.blocking_recv() {
+            if line.contains(" pv ") {
+                break;
+            }
+        }
         drop(link);
-        // The session ends once the link is gone: its output closes.
-        while from_engine.blocking_recv().is_some() {}
+        // The search stops with its move and the session's output closes;
+        // an infinite search left running would never close it.
+        let (done, closed) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut rest = Vec::new();
+            while let Some(line) = from_engine.blocking_recv() {
+                rest.push(line);
+            }
+            let _ = done.send(rest);
+        });
+        let rest = closed
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("the session ends within 30 s of its link going");
+        assert!(rest.iter().any(|l| l.starts_with("bestmove")), "{rest:?}");
     }
 }

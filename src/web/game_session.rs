@@ -2,9 +2,11 @@
 //! page asked for. Requests and engine lines come in; messages for the page
 //! go out, as JSON text. The engine hears UCI, as any GUI would speak it.
 
+use super::clocks::Clocks;
 use super::engine_link::EngineLink;
 use super::table::{EngineSide, Refused, Table, TableView};
 use crate::core::{Color, GameResult, Position};
+use crate::matchrunner::clock::TimeControl;
 use crate::notation::{parse_pgn, write_pgn, Game, Notation};
 use crate::rules::RuleSet;
 use serde_json::{json, Value};
@@ -20,6 +22,9 @@ pub struct EngineSettings {
     pub elo: Option<u32>,
     pub book: bool,
     pub multipv: u32,
+    /// A clock for both sides (from the next new game); without one the
+    /// engine thinks `movetime_ms` or to `depth`.
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for EngineSettings {
@@ -30,6 +35,7 @@ impl Default for EngineSettings {
             elo: None,
             book: true,
             multipv: 1,
+            clock: None,
         }
     }
 }
@@ -56,6 +62,7 @@ pub struct GameSession {
     settings: EngineSettings,
     analysing: bool,
     search: Option<Search>,
+    clocks: Option<Clocks>,
 }
 
 impl GameSession {
@@ -71,6 +78,7 @@ impl GameSession {
             settings: EngineSettings::default(),
             analysing: false,
             search: None,
+            clocks: None,
         }
     }
 
@@ -104,6 +112,11 @@ impl GameSession {
             }
             "stop" => {
                 self.stop();
+                Ok(())
+            }
+            // The page's clock shows zero: the server's clock decides.
+            "flag" => {
+                self.check_flag();
                 Ok(())
             }
             "settings" => self.apply_settings(&request),
@@ -153,7 +166,7 @@ impl GameSession {
         {
             let mv = best.split_whitespace().next().unwrap_or_default();
             if plies == self.table.moves().len() && self.table.engine_to_move() {
-                if let Err(Refused(why)) = self.table.play_text(mv) {
+                if let Err(Refused(why)) = self.play_timed(mv) {
                     out.push(error(&format!("the engine's move {mv}: {why}")));
                 }
             }
@@ -190,6 +203,10 @@ impl GameSession {
             None => Table::new(Position::startpos(), rules, side),
         };
         self.replace_table(table);
+        self.clocks = self.settings.clock.map(Clocks::new);
+        if let Some(clocks) = &mut self.clocks {
+            clocks.start_turn();
+        }
         self.engine.send("ucinewgame");
         Ok(())
     }
@@ -198,9 +215,41 @@ impl GameSession {
         if self.table.engine_to_move() {
             return Err(Refused("it is the engine's move".into()));
         }
-        self.table.play_text(text)?;
+        self.play_timed(text)?;
         self.cancel_search();
         Ok(())
+    }
+
+    /// Plays a move against the clock: a move after the mover's flag fell
+    /// is not played, and the game is lost on time.
+    fn play_timed(&mut self, text: &str) -> Result<(), Refused> {
+        if self.check_flag() {
+            return Ok(());
+        }
+        let mover = self.table.position().side_to_move();
+        self.table.play_text(text)?;
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(mover);
+            if self.table.result().is_some() {
+                clocks.stop();
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the game if the side to move has run out of time.
+    fn check_flag(&mut self) -> bool {
+        let to_move = self.table.position().side_to_move();
+        let fallen = self.table.result().is_none()
+            && self.clocks.as_ref().is_some_and(|c| c.flag_fallen(to_move));
+        if fallen {
+            self.table.lose_on_time(to_move);
+            self.cancel_search();
+            if let Some(clocks) = &mut self.clocks {
+                clocks.stop();
+            }
+        }
+        fallen
     }
 
     /// Back to the user's previous turn: the engine's reply and the user's
@@ -214,6 +263,9 @@ impl GameSession {
             2
         };
         self.table.take_back(plies);
+        if let Some(clocks) = &mut self.clocks {
+            clocks.start_turn();
+        }
         // After a take-back at the start the engine may be to move: it then
         // waits until asked to move, rather than replaying what was taken.
         if self.table.engine_to_move() {
@@ -267,6 +319,13 @@ impl GameSession {
         }
         if let Some(lines) = number("multipv") {
             settings.multipv = lines.clamp(1, 8) as u32;
+        }
+        match request.get("tc") {
+            Some(Value::String(text)) if !text.trim().is_empty() => {
+                settings.clock = Some(text.trim().parse().map_err(|e| Refused(format!("{e}")))?);
+            }
+            Some(Value::String(_) | Value::Null) => settings.clock = None,
+            _ => {}
         }
         self.settings = settings;
         if self.analysing {
@@ -352,10 +411,12 @@ impl GameSession {
         };
         self.engine.send(&option("MultiPV", lines.to_string()));
         self.engine.send(&self.position_command());
-        let go = match (purpose, s.depth) {
-            (Purpose::Analysis, _) => "go infinite".to_string(),
-            (Purpose::Move { .. }, Some(depth)) => format!("go depth {depth}"),
-            (Purpose::Move { .. }, None) => format!("go movetime {}", s.movetime_ms),
+        let to_move = self.table.position().side_to_move();
+        let go = match (purpose, &self.clocks, s.depth) {
+            (Purpose::Analysis, _, _) => "go infinite".to_string(),
+            (Purpose::Move { .. }, Some(clocks), _) => clocks.go_command(to_move),
+            (Purpose::Move { .. }, None, Some(depth)) => format!("go depth {depth}"),
+            (Purpose::Move { .. }, None, None) => format!("go movetime {}", s.movetime_ms),
         };
         self.engine.send(&go);
         self.search = Some(Search {
@@ -382,6 +443,15 @@ impl GameSession {
             EngineSide::Black => "black",
             EngineSide::Neither => "none",
         };
+        let to_move = self.table.position().side_to_move();
+        let clocks = self.clocks.as_ref().map(|c| {
+            json!({
+                "red": c.remaining_ms(Color::Red, to_move),
+                "black": c.remaining_ms(Color::Black, to_move),
+                "running": c.running(),
+                "control": c.control.to_string(),
+            })
+        });
         let verdict = view
             .verdict
             .as_ref()
@@ -401,6 +471,7 @@ impl GameSession {
             "thinking": self.search.as_ref().is_some_and(|s| !s.cancelled),
             "analysing": self.analysing,
             "verdict": verdict,
+            "clocks": clocks,
         })
         .to_string()
     }

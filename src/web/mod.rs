@@ -4,12 +4,13 @@
 //! session a GUI gets, and the referee judging the game as it is played.
 //!
 //! Read from the bottom up: [`table`], one game and the referee's view of
-//! it (no I/O); [`engine_link`], the engine session in this process;
+//! it (no I/O); [`clocks`], its two clocks; [`engine_link`], the engine session in this process;
 //! [`game_session`], a tab's game, the engine and the page's requests;
 //! [`connection`], one WebSocket; [`assets`], the page's files;
 //! [`server`], the HTTP server.
 
 pub mod assets;
+pub mod clocks;
 pub mod connection;
 pub mod engine_link;
 pub mod game_session;

@@ -2,10 +2,10 @@
 //! them under the chosen rules. No I/O, so what the page is told can be
 //! tested without a server.
 
-use crate::core::{GameResult, Move, Position};
+use crate::core::{Color, GameResult, Move, Position};
 use crate::notation::{format_move, parse_move, Game, Notation, Script};
 use crate::rules::citations::verdict_article;
-use crate::rules::{losing_repetitions, Referee, RuleSet};
+use crate::rules::{color_name, losing_repetitions, Referee, RuleSet};
 
 /// Who the engine plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -26,6 +26,8 @@ pub struct Table {
     moves: Vec<Move>,
     rules: RuleSet,
     referee: Referee,
+    /// The side that lost on time, which ends the game whatever the board.
+    flagged: Option<Color>,
     pub engine_side: EngineSide,
 }
 
@@ -38,6 +40,7 @@ impl Table {
             moves: Vec::new(),
             rules,
             referee,
+            flagged: None,
             engine_side,
         }
     }
@@ -77,16 +80,26 @@ impl Table {
         self.rules
     }
 
-    /// The game's result, once the referee has ended it.
+    /// The game's result, once the referee or a clock has ended it.
     pub fn result(&self) -> Option<GameResult> {
-        self.referee.judgement().outcome
+        match self.flagged {
+            Some(side) => Some(GameResult::loss_for(side)),
+            None => self.referee.judgement().outcome,
+        }
+    }
+
+    /// Ends a game that goes on: `side` has run out of time.
+    pub fn lose_on_time(&mut self, side: Color) {
+        if self.result().is_none() {
+            self.flagged = Some(side);
+        }
     }
 
     /// Whether it is the engine's turn in a game that goes on.
     pub fn engine_to_move(&self) -> bool {
         let side = match self.position().side_to_move() {
-            crate::core::Color::Red => EngineSide::Red,
-            crate::core::Color::Black => EngineSide::Black,
+            Color::Red => EngineSide::Red,
+            Color::Black => EngineSide::Black,
         };
         self.result().is_none() && self.engine_side == side
     }
@@ -126,7 +139,7 @@ impl Table {
     pub fn view(&self) -> TableView {
         let pos = self.position();
         let judgement = self.referee.judgement();
-        let over = judgement.outcome.is_some();
+        let over = self.result().is_some();
         let legal = if over {
             Vec::new()
         } else {
@@ -140,14 +153,21 @@ impl Table {
                 .map(|mv| mv.to_string())
                 .collect()
         };
-        let verdict = judgement.outcome.map(|result| Verdict {
-            result: result.to_string(),
-            reason: judgement.reason.clone(),
-            article: judgement
-                .cycle
-                .as_ref()
-                .map(|cycle| verdict_article(cycle, self.rules.articles()).to_string()),
-        });
+        let verdict = match self.flagged {
+            Some(side) => Some(Verdict {
+                result: GameResult::loss_for(side).to_string(),
+                reason: format!("{} lost on time", color_name(side)),
+                article: None,
+            }),
+            None => judgement.outcome.map(|result| Verdict {
+                result: result.to_string(),
+                reason: judgement.reason.clone(),
+                article: judgement
+                    .cycle
+                    .as_ref()
+                    .map(|cycle| verdict_article(cycle, self.rules.articles()).to_string()),
+            }),
+        };
         let mut replay = self.start.clone();
         let mut chinese = Vec::with_capacity(self.moves.len());
         for &mv in &self.moves {

@@ -273,3 +273,40 @@ fn a_game_ended_by_perpetual_check_shows_the_verdict_and_its_article() {
         .collect();
     assert!(forbidden.contains(&"a8a9"), "{before}");
 }
+
+#[test]
+fn clocks_run_for_the_side_to_move_and_a_fallen_flag_loses() {
+    let server = Server::start();
+    let mut tab = server.tab();
+    tab.send(json!({"type": "settings", "tc": "2+0.5"}));
+    tab.next();
+    tab.send(json!({"type": "new", "engine": "black"}));
+    let started = tab.next();
+    assert_eq!(started["clocks"]["control"], "2+0.5", "{started}");
+    assert_eq!(started["clocks"]["black"], 2000, "{started}");
+    tab.send(json!({"type": "move", "move": "h2e2"}));
+    // The engine answers on its clock, and both clocks have moved on.
+    let answered = tab.until("state", |s| Tab::moves(s).len() == 2);
+    let red = answered["clocks"]["red"].as_u64().unwrap();
+    let black = answered["clocks"]["black"].as_u64().unwrap();
+    assert!(red > 2000 && red <= 2500, "Red moved at once: {answered}");
+    assert!(black < 2500, "the engine used some time: {answered}");
+    // Red thinks too long.
+    std::thread::sleep(Duration::from_millis(red + 400));
+    tab.send(json!({"type": "move", "move": "h0g2"}));
+    let late = tab.next();
+    assert_eq!(
+        Tab::moves(&late).len(),
+        2,
+        "a move after the flag fell: {late}"
+    );
+    assert_eq!(late["verdict"]["result"], "0-1", "{late}");
+    assert_eq!(late["verdict"]["reason"], "Red lost on time", "{late}");
+    // A bad time control is refused by name.
+    tab.send(json!({"type": "settings", "tc": "soon"}));
+    let refused = tab.next();
+    assert!(
+        refused["message"].as_str().unwrap().contains("soon"),
+        "{refused}"
+    );
+}
