@@ -427,11 +427,12 @@ impl GameSession {
 
     /// The game so far as a UCI `position` command.
     pub fn position_command(&self) -> String {
-        let view = self.table.view();
-        let mut command = format!("position fen {}", view.start_fen);
-        if !view.moves.is_empty() {
-            command.push_str(" moves ");
-            command.push_str(&view.moves.join(" "));
+        let mut command = format!("position fen {}", self.table.start().to_fen());
+        if !self.table.moves().is_empty() {
+            command.push_str(" moves");
+            for mv in self.table.moves() {
+                command.push_str(&format!(" {mv}"));
+            }
         }
         command
     }
