@@ -166,12 +166,24 @@ sprt-baseline: build ## an SPRT against the baseline: ELO0=0 ELO1=5
 	@test -x "$(BASELINE)" || { echo "no baseline at $(BASELINE): make baseline REF=..., or BASELINE=path"; false; }
 	$(MATCH) -games 20000 -sprt elo0=$(ELO0) elo1=$(ELO1) alpha=0.05 beta=0.05
 
+# The picture in the README: chuhan's own board in headless Chromium, a few
+# moves into a game, the engine's lines shown (the browser test's game; Debian:
+# apt-get install chromium chromium-driver). Fails where no browser ran.
+GUI_PICTURE := docs/gui/chuhan-gui.png
+.PHONY: gui-screenshot
+gui-screenshot: ## the picture of chuhan's board in the browser (README), by headless Chromium
+	rm -f $(GUI_PICTURE)
+	CHUHAN_GUI_SCREENSHOT=$(CURDIR)/$(GUI_PICTURE) cargo test --release --test tools -- --exact \
+		gui_browser::a_short_game_by_clicks_and_by_drag_and_the_engine_answers
+	@test -s $(GUI_PICTURE) || { echo "gui-screenshot: no browser ran, no picture" >&2; exit 1; }
+	@echo "gui-screenshot: wrote $(GUI_PICTURE)"
+
 # The picture in docs/gui.md: XBoard playing the engine (through uci2wb)
 # against MaxQi under Xvfb, a few moves in (Debian: apt-get install xboard
 # uci2wb fairymax xvfb x11-utils imagemagick).
-.PHONY: gui-screenshot
-gui-screenshot: build ## the picture of XBoard playing chuhan (docs/gui.md), under Xvfb
-	scripts/gui-screenshot.sh docs/gui/xboard-chuhan.png
+.PHONY: xboard-screenshot
+xboard-screenshot: build ## the picture of XBoard playing chuhan (docs/gui.md), under Xvfb
+	scripts/xboard-screenshot.sh docs/gui/xboard-chuhan.png
 
 # XBoard driving the engine through the UCCI adapter uci2wb, against MaxQi, 2
 # games at 10 s + 0.1 s, headless (Debian: apt-get install xboard uci2wb xvfb

@@ -3,7 +3,7 @@
 # driving this checkout's engine through the UCCI adapter uci2wb, against
 # MaxQi, on a virtual X display (Xvfb), taken some moves into the game.
 #
-#   scripts/gui-screenshot.sh [OUT.png] [SECONDS]
+#   scripts/xboard-screenshot.sh [OUT.png] [SECONDS]
 #
 # Needs (Debian/Ubuntu): apt-get install xboard uci2wb fairymax xvfb x11-utils imagemagick
 set -euo pipefail
@@ -12,7 +12,7 @@ out=${1:-$root/docs/gui/xboard-chuhan.png}
 seconds=${2:-12}
 export PATH="$PATH:/usr/games"
 for tool in xboard uci2wb maxqi Xvfb import convert xwininfo; do
-  command -v "$tool" > /dev/null || { echo "gui-screenshot: $tool is not installed" >&2; exit 1; }
+  command -v "$tool" > /dev/null || { echo "xboard-screenshot: $tool is not installed" >&2; exit 1; }
 done
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 engine=$root/target/release/chuhan
@@ -32,8 +32,8 @@ sleep "$seconds"
 mkdir -p "$(dirname "$out")"
 # XBoard's main window is titled by the game: "chuhan vs. MaxQi ...".
 window=$(DISPLAY=$display xwininfo -root -tree | awk '/"chuhan vs/ {print $1; exit}')
-[ -n "$window" ] || { echo "gui-screenshot: no XBoard window; its log:" >&2; cat "$work/xboard.log" >&2; exit 1; }
+[ -n "$window" ] || { echo "xboard-screenshot: no XBoard window; its log:" >&2; cat "$work/xboard.log" >&2; exit 1; }
 DISPLAY=$display import -window "$window" "$work/shot.png"
 # 32 colours without dithering keep the picture small for the repository.
 convert "$work/shot.png" -strip +dither -colors 32 "PNG8:$out"
-echo "gui-screenshot: wrote $out"
+echo "xboard-screenshot: wrote $out"

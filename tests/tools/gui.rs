@@ -9,15 +9,16 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tungstenite::{Message, WebSocket};
 
-/// A running `chuhan gui`, stopped when dropped.
-struct Server {
+/// A running `chuhan gui`, stopped when dropped (the browser tests use it
+/// too).
+pub(super) struct Server {
     child: Child,
     /// host:port
-    address: String,
+    pub(super) address: String,
 }
 
 impl Server {
-    fn start() -> Server {
+    pub(super) fn start() -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
             .args(["gui", "--no-open", "--port", "0"])
             .stdout(Stdio::piped())

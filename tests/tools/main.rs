@@ -1,5 +1,5 @@
 //! The command-line tools through the binary: analyse, bench, convert, data,
-//! gui, help, judge, perft, the match runner and its built-in openings, and the
+//! gui (in a real browser too), help, judge, perft, the match runner and its built-in openings, and the
 //! SPSA run of the search (`chuhan spsa`).
 //!
 //! One test binary for the room (linking one binary per file cost the
@@ -11,6 +11,8 @@ mod engine_process;
 mod rules_cases;
 #[path = "../support/tool_run.rs"]
 mod tool_run;
+#[path = "../support/webdriver.rs"]
+mod webdriver;
 
 mod analyse;
 mod bench;
@@ -20,6 +22,7 @@ mod convert;
 mod data;
 mod encodings;
 mod gui;
+mod gui_browser;
 mod help;
 mod judge;
 mod match_runner;

@@ -1,0 +1,245 @@
+//! `chuhan gui` in a real browser: headless Chromium, driven through
+//! chromedriver, plays by clicks and by drag, sets a position from FEN,
+//! loads a game that ends by a perpetual and reads the verdict on the page.
+//! Each test skips, saying why, where no browser can be had (`.ci/run`
+//! installs Debian's `chromium` and `chromium-driver` where it can).
+//!
+//! With CHUHAN_GUI_SCREENSHOT=FILE the game test saves the page, as it
+//! stands with the engine's lines at depth 10 or more, to FILE (`make
+//! gui-screenshot`).
+
+use super::gui::Server;
+use crate::webdriver::Browser;
+use serde_json::{json, Value};
+
+/// A browser on a fresh page of a fresh server, the page connected and its
+/// first position drawn; None (after a note on stderr) where no browser can
+/// be had.
+fn page() -> Option<(Server, Browser)> {
+    let browser = match Browser::start(1040, 840) {
+        Ok(browser) => browser,
+        Err(why) => {
+            eprintln!("skipped: no browser to drive: {why}");
+            return None;
+        }
+    };
+    let server = Server::start();
+    browser.open(&format!("http://{}/", server.address));
+    browser.wait_until(
+        "the first position",
+        "return document.getElementById('status').textContent === 'Red to move' \
+            && document.querySelectorAll('.piece').length === 32;",
+        json!([]),
+    );
+    Some((server, browser))
+}
+
+/// The moves the page lists, in ICCS.
+fn listed_moves(browser: &Browser) -> Vec<String> {
+    let moves = browser.run(
+        "return [...document.querySelectorAll('#moves li')]\
+            .map((item) => item.textContent.match(/\\(([a-i][0-9][a-i][0-9])\\)$/)[1]);",
+        json!([]),
+    );
+    serde_json::from_value(moves).unwrap()
+}
+
+fn wait_for_plies(browser: &Browser, plies: usize) -> Vec<String> {
+    browser.wait_until(
+        &format!("{plies} plies listed, the engine done"),
+        "return document.querySelectorAll('#moves li').length === arguments[0] \
+            && !document.getElementById('status').textContent.includes('thinks');",
+        json!([plies]),
+    );
+    listed_moves(browser)
+}
+
+/// A legal move of the side to move that the board does not warn against,
+/// as the page's own state has it: the first of a few opening moves that
+/// is, else the first there is (the picture of the README shows the game).
+fn some_move(browser: &Browser) -> String {
+    let found = browser.run(
+        "const usual = ['h0g2', 'b0c2', 'i0h0', 'a0b0', 'g3g4', 'c3c4'];\
+         const allowed = state.legal.filter((move) => !state.forbidden.includes(move));\
+         return usual.find((move) => allowed.includes(move)) || allowed[0];",
+        json!([]),
+    );
+    found.as_str().expect("a legal move").to_string()
+}
+
+/// Where a point of the board is on the screen, in CSS pixels.
+fn on_screen(browser: &Browser, square: &str) -> (i64, i64) {
+    let at: Vec<f64> = serde_json::from_value(browser.run(
+        "const [x, y] = point(arguments[0]);\
+         const box = document.getElementById('board').getBoundingClientRect();\
+         return [box.left + x * box.width / 560, box.top + y * box.height / 620];",
+        json!([square]),
+    ))
+    .unwrap();
+    (at[0].round() as i64, at[1].round() as i64)
+}
+
+fn click_move(browser: &Browser, movement: &str) {
+    browser.click(&format!(".piece[data-square=\"{}\"]", &movement[..2]));
+    browser.click(&format!("circle.target[data-move=\"{movement}\"]"));
+}
+
+fn piece_at(browser: &Browser, square: &str) -> Value {
+    browser.run(
+        "const node = document.querySelector(`.piece[data-square=\"${arguments[0]}\"]`);\
+         return node && node.dataset.piece;",
+        json!([square]),
+    )
+}
+
+#[test]
+fn a_short_game_by_clicks_and_by_drag_and_the_engine_answers() {
+    let Some((_server, browser)) = page() else {
+        return;
+    };
+    browser.type_into("#movetime", "200");
+    browser.click("#new-game");
+
+    // By clicks: the piece, then one of the targets the board shows.
+    click_move(&browser, "h2e2");
+    let moves = wait_for_plies(&browser, 2);
+    assert_eq!(moves[0], "h2e2");
+    let answer = &moves[1];
+    assert!(
+        piece_at(&browser, &answer[2..])
+            .as_str()
+            .is_some_and(|p| p.chars().all(char::is_lowercase)),
+        "the engine's answer {answer} is on the board"
+    );
+    let first_item = browser.run(
+        "return document.querySelector('#moves li').textContent;",
+        json!([]),
+    );
+    assert_eq!(first_item, "炮二平五 (h2e2)");
+
+    // By drag: press on the piece, carry it to its target, let go.
+    let dragged = some_move(&browser);
+    browser.drag(
+        on_screen(&browser, &dragged[..2]),
+        on_screen(&browser, &dragged[2..]),
+    );
+    let moves = wait_for_plies(&browser, 4);
+    assert_eq!(moves[2], dragged);
+
+    // By clicks once more, then the engine's lines on request.
+    let clicked = some_move(&browser);
+    click_move(&browser, &clicked);
+    let moves = wait_for_plies(&browser, 6);
+    assert_eq!(moves[4], clicked);
+    let pieces = browser.run(
+        "return document.querySelectorAll('.piece').length;",
+        json!([]),
+    );
+    assert!(pieces.as_u64().unwrap() <= 32);
+    browser.click("#analyse");
+    let line = browser.wait_until(
+        "the engine's line",
+        "const line = document.querySelector('#lines li'); return line && line.textContent;",
+        json!([]),
+    );
+    assert!(line.as_str().unwrap().starts_with('d'), "{line}");
+    // The picture of the README where asked for, else one that is checked
+    // and thrown away.
+    let asked = std::env::var_os("CHUHAN_GUI_SCREENSHOT").map(std::path::PathBuf::from);
+    if asked.is_some() {
+        browser.wait_until(
+            "a line of depth 10 or more",
+            "const line = document.querySelector('#lines li');\
+             return line && Number(line.textContent.slice(1).split(' ')[0]) >= 10;",
+            json!([]),
+        );
+    }
+    let picture = asked.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("chuhan-gui-{}.png", std::process::id()))
+    });
+    browser.screenshot(&picture);
+    let png = std::fs::read(&picture).unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
+        "a picture of the page"
+    );
+    if asked.is_none() {
+        std::fs::remove_file(&picture).unwrap();
+    }
+    browser.click("#stop");
+    browser.wait_until(
+        "the analysis stopped",
+        "return !document.getElementById('status').textContent.includes('analysing');",
+        json!([]),
+    );
+    assert_eq!(listed_moves(&browser).len(), 6, "analysis plays no move");
+    assert_eq!(
+        browser.run("return document.getElementById('error').hidden;", json!([])),
+        true
+    );
+}
+
+#[test]
+fn a_position_from_fen_and_a_bad_one_refused_on_the_page() {
+    let Some((_server, browser)) = page() else {
+        return;
+    };
+    // Not a position: the page says why and the game stays.
+    browser.type_into("#fen-input", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    browser.click("#new-game");
+    let error = browser.wait_until(
+        "the refusal",
+        "const error = document.getElementById('error'); return !error.hidden && error.textContent;",
+        json!([]),
+    );
+    assert!(error.as_str().unwrap().contains("face"), "{error}");
+    assert_eq!(
+        browser.run(
+            "return document.querySelectorAll('.piece').length;",
+            json!([])
+        ),
+        32
+    );
+
+    browser.type_into("#fen-input", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    browser.click("#new-game");
+    browser.wait_until(
+        "the position set",
+        "return document.querySelectorAll('.piece').length === 3;",
+        json!([]),
+    );
+    assert_eq!(piece_at(&browser, "a0"), "R");
+    assert_eq!(piece_at(&browser, "e0"), "K");
+    assert_eq!(piece_at(&browser, "d9"), "k");
+    // No clock was asked for, so none is shown.
+    let clocks = browser.run(
+        "return getComputedStyle(document.getElementById('clocks')).display;",
+        json!([]),
+    );
+    assert_eq!(clocks, "none");
+    assert_eq!(
+        browser.run("return document.getElementById('error').hidden;", json!([])),
+        true
+    );
+}
+
+#[test]
+fn a_game_loaded_from_pgn_that_ends_by_perpetual_check_shows_its_verdict() {
+    let Some((_server, browser)) = page() else {
+        return;
+    };
+    let pgn = "[FEN \"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n\n\
+               1. a0a9 d9d8 2. a9a8 d8d9 3. a8a9 d9d8 4. a9a8 d8d9 5. a8a9 *\n";
+    browser.type_into("#pgn-input", pgn);
+    browser.click("#load-pgn");
+    let verdict = browser.wait_until(
+        "the verdict",
+        "const verdict = document.getElementById('verdict'); return !verdict.hidden && verdict.textContent;",
+        json!([]),
+    );
+    let verdict = verdict.as_str().unwrap();
+    assert!(verdict.starts_with("0-1"), "{verdict}");
+    assert!(verdict.contains("perpetual check"), "{verdict}");
+    assert!(verdict.contains("§25.1"), "{verdict}");
+    assert_eq!(listed_moves(&browser).len(), 9);
+}
