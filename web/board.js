@@ -20,6 +20,15 @@ let drag = null;
 // The clocks as the server last gave them, and when.
 let clocks = null;
 let clocksAt = 0;
+// The ply shown while stepping through the game (null: the position as it
+// stands, where moves are played).
+let viewPly = null;
+// Setting up a position by hand: the pieces placed so far by square, and
+// the piece the palette holds ("" to clear a point); null when not editing.
+let editing = null;
+let palettePiece = "K";
+// The last review the server sent, kept while the game is the one reviewed.
+let review = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -90,13 +99,27 @@ function drawGrid(svg) {
   river.textContent = flipped ? "漢 界　　　楚 河" : "楚 河　　　漢 界";
 }
 
+// What the board shows: the pieces and the last move, of the position as
+// it stands, of a ply stepped back to, or of the set-up being made.
+function shown() {
+  if (editing) return { pieces: editing.pieces, last: null, current: false };
+  if (viewPly === null || viewPly >= state.moves.length) {
+    return { pieces: piecesOf(state.fen), last: state.moves[state.moves.length - 1], current: true };
+  }
+  const pieces = piecesOf(state.start_fen);
+  for (const move of state.moves.slice(0, viewPly)) {
+    pieces[move.slice(2, 4)] = pieces[move.slice(0, 2)];
+    delete pieces[move.slice(0, 2)];
+  }
+  return { pieces, last: state.moves[viewPly - 1], current: false };
+}
+
 function draw() {
   const svg = $("board");
   svg.replaceChildren();
   drawGrid(svg);
   if (!state) return;
-  const pieces = piecesOf(state.fen);
-  const last = state.moves[state.moves.length - 1];
+  const { pieces, last, current } = shown();
   if (last) {
     for (const square of [last.slice(0, 2), last.slice(2, 4)]) {
       const [x, y] = point(square);
@@ -112,12 +135,12 @@ function draw() {
     element("circle", { cx: x, cy: y, r: 26 }, group);
     const text = element("text", { x, y }, group);
     text.textContent = NAMES[letter];
-    if (state.check && (letter === "K" && redToMove || letter === "k" && !redToMove)) {
+    if (current && state.check && (letter === "K" && redToMove || letter === "k" && !redToMove)) {
       element("circle", { class: "check-mark", cx: x, cy: y, r: 29 }, svg);
     }
-    group.addEventListener("pointerdown", (event) => pickUp(event, square));
+    if (!editing) group.addEventListener("pointerdown", (event) => pickUp(event, square));
   }
-  if (selected) {
+  if (selected && current) {
     for (const move of state.legal.filter((m) => m.startsWith(selected))) {
       const [x, y] = point(move.slice(2, 4));
       const dot = element("circle", { class: "target", cx: x, cy: y, r: 9, "data-move": move }, svg);
@@ -131,7 +154,8 @@ function draw() {
 }
 
 function userMayMove() {
-  if (!state || state.verdict) return false;
+  if (!state || state.verdict || editing) return false;
+  if (viewPly !== null && viewPly < state.moves.length) return false;
   const redToMove = state.fen.split(" ")[1] !== "b";
   return state.engine !== (redToMove ? "red" : "black");
 }
@@ -179,6 +203,15 @@ $("board").addEventListener("pointerup", (event) => {
 });
 
 $("board").addEventListener("pointerdown", (event) => {
+  if (editing) {
+    const [x, y] = boardPoint(event);
+    const square = squareAt(x, y);
+    if (!square) return;
+    if (palettePiece && editing.pieces[square] !== palettePiece) editing.pieces[square] = palettePiece;
+    else delete editing.pieces[square];
+    draw();
+    return;
+  }
   if (event.target.closest(".piece") || !selected) return;
   const [x, y] = boardPoint(event);
   const to = squareAt(x, y);
@@ -220,6 +253,9 @@ function showError(text) {
 
 function showState(next) {
   state = next;
+  if (editing && editing.sent && boardAndSide(editing.sent) === boardAndSide(state.start_fen)) {
+    setEditing(false);
+  }
   showError("");
   showWarning(state.forbidden.length ? `Forbidden by repetition here: ${state.forbidden.join(", ")}` : "");
   const redToMove = state.fen.split(" ")[1] !== "b";
@@ -236,20 +272,67 @@ function showState(next) {
   } else {
     verdict.hidden = true;
   }
-  const list = $("moves");
-  list.replaceChildren();
-  state.chinese.forEach((text, index) => {
-    const item = document.createElement("li");
-    item.textContent = `${text} (${state.moves[index]})`;
-    list.appendChild(item);
-  });
-  $("sixty").textContent = `60-move rule: ${state.counted_plies} of 120 plies counted`;
+  // The referee's account of a repetition, move by move, as judge --explain.
+  const explanation = state.verdict ? state.verdict.explanation || [] : [];
+  $("explanation").textContent = explanation.join("\n");
+  $("explanation").hidden = explanation.length === 0;
+  if (viewPly !== null && viewPly >= state.moves.length) viewPly = null;
+  if (review && !sameGame(review.moves.map((m) => m.move), state.moves)) review = null;
+  $("review-result").hidden = !review;
+  showMoves();
+  // Each side's checks past the tenth count no ply (they are shown as given).
+  const counted = (given) => `${Math.min(given, state.check_limit)}/${state.check_limit}` +
+    (given > state.check_limit ? ` (${given} given)` : "");
+  $("sixty").textContent = `60-move rule: ${state.counted_plies} of ${state.ply_limit} plies; ` +
+    `checks counted: Red ${counted(state.checks.red)}, Black ${counted(state.checks.black)}`;
   clocks = state.clocks;
   clocksAt = performance.now();
   showClocks();
   $("engine-side").value = state.engine;
   $("rules").value = state.rules;
   if (!state.thinking) $("lines").replaceChildren();
+  draw();
+}
+
+// Whether a review's moves are the game's first moves (so its marks still
+// belong to the moves listed).
+function sameGame(reviewed, moves) {
+  return reviewed.length <= moves.length && reviewed.every((move, index) => move === moves[index]);
+}
+
+// The move list: each move in Chinese and ICCS, its review mark where there
+// is one, the ply shown while stepping marked; a click steps there.
+function showMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  state.chinese.forEach((text, index) => {
+    const item = document.createElement("li");
+    item.dataset.move = state.moves[index];
+    item.textContent = `${text} (${state.moves[index]})`;
+    const judged = review && review.moves[index];
+    if (judged && judged.mark) {
+      const mark = document.createElement("span");
+      mark.className = `mark ${judged.name}`;
+      mark.textContent = ` ${judged.mark}`;
+      mark.title = `${judged.name}: ${judged.value} after it` + (judged.better ? `; better ${judged.better}` : "");
+      item.appendChild(mark);
+    }
+    if (viewPly !== null && index === viewPly - 1) item.classList.add("shown");
+    item.addEventListener("click", () => stepTo(index + 1));
+    list.appendChild(item);
+  });
+  const stepping = viewPly !== null && viewPly < state.moves.length;
+  $("play-from-here").disabled = !stepping;
+  $("ply-shown").textContent = stepping ? `ply ${viewPly} of ${state.moves.length}` : "";
+}
+
+function stepTo(ply) {
+  if (!state) return;
+  const last = state.moves.length;
+  viewPly = Math.max(0, Math.min(ply, last));
+  if (viewPly === last) viewPly = null;
+  selected = null;
+  showMoves();
   draw();
 }
 
@@ -311,6 +394,7 @@ function settings() {
     movetime: number("movetime"),
     depth: number("depth"),
     elo: number("elo"),
+    skill: number("skill"),
     book: $("book").checked,
     multipv: number("multipv"),
     tc: $("tc").value,
@@ -335,9 +419,115 @@ $("analyse").addEventListener("click", () => {
   send({ type: "analyse", on: true });
 });
 $("stop").addEventListener("click", () => send({ type: "stop" }));
-for (const id of ["movetime", "depth", "elo", "book", "multipv", "tc"]) $(id).addEventListener("change", settings);
+for (const id of ["movetime", "depth", "elo", "skill", "book", "multipv", "tc"]) $(id).addEventListener("change", settings);
 $("load-pgn").addEventListener("click", () => send({ type: "pgn", text: $("pgn-input").value }));
 $("export").addEventListener("click", () => send({ type: "export", notation: $("export-notation").value }));
+
+// Stepping through the game: the buttons, the arrow keys, and playing on
+// from the ply shown (the moves after it are taken back).
+$("step-first").addEventListener("click", () => stepTo(0));
+$("step-back").addEventListener("click", () => stepTo((viewPly ?? state.moves.length) - 1));
+$("step-forward").addEventListener("click", () => stepTo((viewPly ?? state.moves.length) + 1));
+$("step-last").addEventListener("click", () => stepTo(state.moves.length));
+$("play-from-here").addEventListener("click", () => {
+  if (viewPly === null) return;
+  send({ type: "goto", ply: viewPly });
+  viewPly = null;
+});
+document.addEventListener("keydown", (event) => {
+  if (!state || event.target.closest("input, textarea, select")) return;
+  if (event.key === "ArrowLeft") stepTo((viewPly ?? state.moves.length) - 1);
+  else if (event.key === "ArrowRight") stepTo((viewPly ?? state.moves.length) + 1);
+});
+
+// Setting up a position by hand: a palette of pieces (and one to clear a
+// point), the side to move; "Done" asks the server for a new game from it,
+// whose FEN reader checks it (two kings, not facing, pieces on their points
+// and no more of them than a side has).
+function fenOf(pieces, sideToMove) {
+  const rows = [];
+  for (let rank = 9; rank >= 0; rank--) {
+    let row = "";
+    let empty = 0;
+    for (let file = 0; file < 9; file++) {
+      const letter = pieces[String.fromCharCode(97 + file) + rank];
+      if (letter) {
+        if (empty) row += empty;
+        row += letter;
+        empty = 0;
+      } else {
+        empty += 1;
+      }
+    }
+    rows.push(empty ? row + empty : row);
+  }
+  return `${rows.join("/")} ${sideToMove} - - 0 1`;
+}
+
+function showPalette() {
+  const palette = $("palette");
+  palette.replaceChildren();
+  for (const letter of [..."KABNRCPkabnrcp", ""]) {
+    const button = document.createElement("button");
+    button.className = `palette-piece ${letter === letter.toUpperCase() ? "red" : "black"}`;
+    button.dataset.piece = letter;
+    button.textContent = letter ? NAMES[letter] : "✕";
+    button.title = letter ? `place ${NAMES[letter]}` : "clear a point";
+    if (letter === palettePiece) button.classList.add("chosen");
+    button.addEventListener("click", () => {
+      palettePiece = letter;
+      showPalette();
+    });
+    palette.appendChild(button);
+  }
+}
+
+function setEditing(on, pieces) {
+  editing = on ? { pieces } : null;
+  $("setup").hidden = !on;
+  selected = null;
+  viewPly = null;
+  if (on) showPalette();
+  draw();
+}
+
+$("edit").addEventListener("click", () => setEditing(true, { ...shown().pieces }));
+$("setup-clear").addEventListener("click", () => setEditing(true, {}));
+$("setup-start").addEventListener("click", () =>
+  setEditing(true, piecesOf("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")));
+$("setup-cancel").addEventListener("click", () => setEditing(false));
+// The set-up stays on the board until the server has taken it: a refused
+// one can be mended.
+$("setup-done").addEventListener("click", () => {
+  const fen = fenOf(editing.pieces, $("setup-side").value);
+  editing.sent = fen;
+  $("fen-input").value = fen;
+  settings();
+  send({ type: "new", fen, engine: $("engine-side").value, rules: $("rules").value });
+});
+
+function boardAndSide(fen) {
+  return fen.split(" ").slice(0, 2).join(" ");
+}
+
+// The review of the game, as chuhan analyse gives it: marks in the move
+// list, the evaluation plot, the summary per side.
+$("review").addEventListener("click", () => {
+  $("review-status").textContent = "reviewing…";
+  send({ type: "review", depth: Number($("review-depth").value) || 10 });
+});
+
+function showReview(message) {
+  if (!state || !sameGame(message.moves.map((m) => m.move), state.moves)) return;
+  review = message;
+  $("review-status").textContent = "";
+  // The plot is drawn by the server (chuhan analyse --svg's own plot).
+  $("plot").innerHTML = message.plot;
+  $("summary-red").textContent = `Red: ${message.summary.red}`;
+  $("summary-black").textContent = `Black: ${message.summary.black}`;
+  $("review-result").hidden = false;
+  showMoves();
+}
 
 function connect() {
   socket = new WebSocket(`ws://${location.host}/ws`);
@@ -347,6 +537,9 @@ function connect() {
     else if (message.type === "info") showInfo(message.line);
     else if (message.type === "error") showError(message.message);
     else if (message.type === "pgn") $("pgn-input").value = message.text;
+    else if (message.type === "review-progress") {
+      $("review-status").textContent = `reviewing: position ${message.done} of ${message.total}`;
+    } else if (message.type === "review") showReview(message);
   });
   socket.addEventListener("close", () => {
     $("status").textContent = "The server has gone: reload the page once it runs again.";

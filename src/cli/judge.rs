@@ -18,11 +18,12 @@
 
 use super::input::{read_text, EncodingArg};
 use super::ToolError;
-use crate::core::{BadMoveText, FenError, GameResult, Move, Position, Square};
+use crate::core::{BadMoveText, FenError, GameResult, Move, Position};
 use crate::notation::{parse_pgn, Game};
 use crate::rules::citations::verdict_article;
-use crate::rules::explain::{explain_cycle, finding_name, Attack, MoveEffects};
-use crate::rules::threat::Finding;
+use crate::rules::explain::{
+    effect_lines, explain_cycle, finding_name, move_heading, offers, targets, MoveEffects,
+};
 use crate::rules::{color_name, judge_game, CycleMove, GameError, GameJudgement, RuleSet};
 use std::fmt;
 use std::io::{self, Write};
@@ -168,81 +169,6 @@ fn judge_moves(
     })
 }
 
-/// One line for one attacked piece: where from, the protection, what the
-/// rules make of it and by which article, and whether it is the move's
-/// chase.
-fn attack_line(a: &Attack) -> String {
-    let t = &a.threat;
-    let protection = if let Some(check) = t.check {
-        if t.whichever {
-            format!("won through the check {check}, or another piece if the answer saves it")
-        } else {
-            format!("won through the check {check}")
-        }
-    } else if t.protectors.is_empty() {
-        "no protection".to_string()
-    } else {
-        let by: Vec<String> = t.protectors.into_iter().map(|sq| sq.to_string()).collect();
-        format!("protected from {}", by.join(", "))
-    };
-    let outcome = match a.counted {
-        Some(_) if a.chases() => "chase".to_string(),
-        Some(_) => format!("no chase [{}]", a.counted_article),
-        None => "no chase".to_string(),
-    };
-    format!(
-        "{} {} attacked from {}: {protection}; {} (gain {}) [{}]: {outcome}",
-        t.victim.kind.name(),
-        t.target,
-        t.attacker,
-        finding_name(t.finding),
-        t.gain,
-        a.finding_article
-    )
-}
-
-/// The lines of effects under one move.
-fn effect_lines(m: &CycleMove, effects: &MoveEffects) -> Vec<String> {
-    let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let mut head = format!(
-        "check: {}; mate threat: {}",
-        yes_no(m.class.check),
-        yes_no(m.class.mate_threat)
-    );
-    let offers: Vec<String> = offers(effects)
-        .map(|t| format!("{} for {}", t.attacker, t.target))
-        .collect();
-    if !offers.is_empty() {
-        head += &format!("; exchange offered: {}", offers.join(", "));
-    }
-    let mut lines = vec![head];
-    lines.extend(effects.notes.iter().cloned());
-    lines.extend(effects.attacks.iter().map(attack_line));
-    if effects.attacks.is_empty() && !m.class.check {
-        lines.push("attacks nothing".to_string());
-    }
-    lines
-}
-
-/// The exchanges a move offers (兑): its attacks on pieces of their own
-/// kind that can take back at no cost (one that loses if accepted is a
-/// chase, shown as such).
-fn offers(effects: &MoveEffects) -> impl Iterator<Item = &crate::rules::threat::Threat> {
-    effects
-        .attacks
-        .iter()
-        .map(|a| &a.threat)
-        .filter(|t| t.finding == Finding::Offer)
-}
-
-/// The pieces a cycle move chases: kind name and point.
-fn targets(m: &CycleMove) -> impl Iterator<Item = (&'static str, Square)> + '_ {
-    m.class
-        .chases
-        .iter()
-        .map(|t| (t.victim.kind.name(), t.target))
-}
-
 /// The ending a PGN file gives a game whose board shows none.
 fn off_the_board(
     judgement: &GameJudgement,
@@ -283,25 +209,10 @@ fn text_report(ruled: &Ruled, file: Option<(&FileSays, usize)>) -> String {
         }
     }
     for (i, m) in judgement.cycle.iter().flat_map(|c| &c.moves).enumerate() {
-        out += &format!(
-            "\n  {} {} {}",
-            m.class.mv,
-            color_name(m.color),
-            m.class.kind
-        );
-        let targets: Vec<String> = targets(m)
-            .map(|(kind, square)| format!("{kind} {square}"))
-            .collect();
-        if !targets.is_empty() {
-            out += &format!(" ({})", targets.join(", "));
-        }
-        if let Some(effects) = ruled.effects.as_ref().and_then(|e| e.get(i)) {
-            if !effects.article.is_empty() {
-                out += &format!(" [{}]", effects.article);
-            }
-            for line in effect_lines(m, effects) {
-                out += &format!("\n      {line}");
-            }
+        let effects = ruled.effects.as_ref().and_then(|e| e.get(i));
+        out += &format!("\n  {}", move_heading(m, effects));
+        for line in effects.map(|e| effect_lines(m, e)).unwrap_or_default() {
+            out += &format!("\n      {line}");
         }
     }
     out

@@ -39,6 +39,12 @@ impl MoveClock {
         }
     }
 
+    /// The checks `side` has given since the count last started; those past
+    /// the tenth count no ply.
+    pub fn checks(&self, side: Color) -> u32 {
+        self.checks[side.index()]
+    }
+
     /// The plies that count towards the limit.
     pub fn counted(&self) -> u32 {
         let excess: u32 = self

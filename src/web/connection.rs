@@ -1,5 +1,5 @@
-//! One WebSocket: the page's requests and the engine's lines, taken in the
-//! order they come, for one [`GameSession`]. Closing the tab drops the
+//! One WebSocket: the page's requests, the engine's lines and a review's
+//! messages, taken in the order they come, for one [`GameSession`]. Closing the tab drops the
 //! session, which stops its search and ends its engine.
 
 use super::game_session::GameSession;
@@ -7,7 +7,8 @@ use axum::extract::ws::{Message, WebSocket};
 
 pub async fn serve(mut socket: WebSocket) {
     let (to_session, mut from_engine) = tokio::sync::mpsc::unbounded_channel();
-    let mut session = GameSession::new(to_session);
+    let (to_page, mut for_page) = tokio::sync::mpsc::unbounded_channel();
+    let mut session = GameSession::new(to_session, to_page);
     if !send_all(&mut socket, session.greeting()).await {
         return;
     }
@@ -24,6 +25,8 @@ pub async fn serve(mut socket: WebSocket) {
                 // The engine's output closed: it can no longer play.
                 None => break,
             },
+            // The session holds the sender, so this channel outlives the loop.
+            Some(message) = for_page.recv() => vec![message],
         };
         if !send_all(&mut socket, replies).await {
             break;

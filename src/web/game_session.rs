@@ -4,10 +4,12 @@
 
 use super::clocks::Clocks;
 use super::engine_link::EngineLink;
+use super::game_review::ReviewJob;
 use super::table::{EngineSide, Refused, Table, TableView};
-use crate::core::{Color, GameResult, Position};
+use crate::core::{Color, Position};
 use crate::matchrunner::clock::TimeControl;
 use crate::notation::{parse_pgn, write_pgn, Game, Notation};
+use crate::rules::natural_limit::{COUNTED_CHECKS, NATURAL_LIMIT_PLIES};
 use crate::rules::RuleSet;
 use serde_json::{json, Value};
 use tokio::sync::mpsc::UnboundedSender;
@@ -18,8 +20,11 @@ pub struct EngineSettings {
     /// Milliseconds a move (when `depth` is not set).
     pub movetime_ms: u64,
     pub depth: Option<u32>,
-    /// `UCI_Elo`, when the strength is limited.
+    /// `UCI_Elo`, when the strength is limited that way (it then decides
+    /// over `skill`).
     pub elo: Option<u32>,
+    /// The skill level, 0 to 20 (20, full strength, when not set).
+    pub skill: Option<u8>,
     pub book: bool,
     pub multipv: u32,
     /// A clock for both sides (from the next new game); without one the
@@ -33,6 +38,7 @@ impl Default for EngineSettings {
             movetime_ms: 1000,
             depth: None,
             elo: None,
+            skill: None,
             book: true,
             multipv: 1,
             clock: None,
@@ -63,12 +69,19 @@ pub struct GameSession {
     analysing: bool,
     search: Option<Search>,
     clocks: Option<Clocks>,
+    /// Where messages that come of themselves (a review's) go to the page.
+    to_page: UnboundedSender<String>,
+    review: Option<ReviewJob>,
 }
 
 impl GameSession {
     /// A new game from the start, the engine playing Black; engine lines
-    /// go to `from_engine`, to be handed back through [`Self::engine_line`].
-    pub fn new(from_engine: UnboundedSender<String>) -> GameSession {
+    /// go to `from_engine`, to be handed back through [`Self::engine_line`],
+    /// and a review's messages to `to_page`, to be sent as they are.
+    pub fn new(
+        from_engine: UnboundedSender<String>,
+        to_page: UnboundedSender<String>,
+    ) -> GameSession {
         let engine = EngineLink::start(from_engine);
         engine.send("setoption name Ranks value 0-9");
         engine.send("setoption name UCI_ShowWDL value true");
@@ -79,6 +92,8 @@ impl GameSession {
             analysing: false,
             search: None,
             clocks: None,
+            to_page,
+            review: None,
         }
     }
 
@@ -105,6 +120,12 @@ impl GameSession {
                 self.take_back();
                 Ok(())
             }
+            "goto" => match request.get("ply").and_then(Value::as_u64) {
+                Some(ply) => self.go_to(ply as usize),
+                None => Err(Refused(
+                    "a goto request needs \"ply\", a whole number".into(),
+                )),
+            },
             "go" => self.engine_moves_now(),
             "analyse" => {
                 self.analyse(request.get("on").and_then(Value::as_bool).unwrap_or(true));
@@ -124,6 +145,17 @@ impl GameSession {
                 Some(text) => self.load_pgn(text),
                 None => Err(Refused("a pgn request needs \"text\"".into())),
             },
+            // A review's search stops only between positions: its depth is
+            // capped where one position takes seconds, not minutes.
+            "review" => {
+                let depth = request.get("depth").and_then(Value::as_u64).unwrap_or(10);
+                self.review = Some(ReviewJob::start(
+                    self.game(),
+                    depth.clamp(1, 20) as i32,
+                    self.to_page.clone(),
+                ));
+                Ok(())
+            }
             "export" => {
                 return match self.export(field("notation").unwrap_or("iccs")) {
                     Ok(pgn) => vec![json!({"type": "pgn", "text": pgn}).to_string()],
@@ -273,6 +305,25 @@ impl GameSession {
         }
     }
 
+    /// Back to the position after `ply` plies, to play on from there (a
+    /// loaded game stepped through); the engine then waits until asked, as
+    /// after a take-back.
+    fn go_to(&mut self, ply: usize) -> Result<(), Refused> {
+        let plies = self.table.moves().len();
+        if ply > plies {
+            return Err(Refused(format!("the game has {plies} plies, not {ply}")));
+        }
+        self.cancel_search();
+        self.table.take_back(plies - ply);
+        if let Some(clocks) = &mut self.clocks {
+            clocks.start_turn();
+        }
+        if self.table.engine_to_move() {
+            self.table.engine_side = EngineSide::Neither;
+        }
+        Ok(())
+    }
+
     fn engine_moves_now(&mut self) -> Result<(), Refused> {
         if self.table.result().is_some() {
             return Err(Refused("the game is over".into()));
@@ -314,6 +365,9 @@ impl GameSession {
         if let Some(elo) = request.get("elo") {
             settings.elo = elo.as_u64().map(|e| e as u32);
         }
+        if let Some(skill) = request.get("skill") {
+            settings.skill = skill.as_u64().map(|level| level.min(20) as u8);
+        }
         if let Some(book) = request.get("book").and_then(Value::as_bool) {
             settings.book = book;
         }
@@ -348,19 +402,21 @@ impl GameSession {
 
     fn export(&self, notation: &str) -> Result<String, Refused> {
         let notation: Notation = notation.parse().map_err(|e| Refused(format!("{e}")))?;
-        let view = self.table.view();
+        Ok(write_pgn(&self.game(), notation))
+    }
+
+    /// The game on the board, as a game file holds it.
+    fn game(&self) -> Game {
         let mut tags = vec![("Game".to_string(), "Chinese Chess".to_string())];
-        if view.start_fen != Position::startpos().to_fen() {
-            tags.push(("FEN".to_string(), view.start_fen.clone()));
+        if self.table.start().to_fen() != Position::startpos().to_fen() {
+            tags.push(("FEN".to_string(), self.table.start().to_fen()));
         }
-        let result: Option<GameResult> = self.table.result();
-        let game = Game::new(
+        Game::new(
             tags,
             self.table.start().clone(),
             self.table.moves().to_vec(),
-            result,
-        );
-        Ok(write_pgn(&game, notation))
+            self.table.result(),
+        )
     }
 
     fn replace_table(&mut self, table: Table) {
@@ -404,6 +460,8 @@ impl GameSession {
         if let Some(elo) = s.elo {
             self.engine.send(&option("UCI_Elo", elo.to_string()));
         }
+        let level = s.skill.unwrap_or(20);
+        self.engine.send(&option("Skill Level", level.to_string()));
         let lines = if purpose == Purpose::Analysis {
             s.multipv
         } else {
@@ -456,7 +514,7 @@ impl GameSession {
         let verdict = view
             .verdict
             .as_ref()
-            .map(|v| json!({"result": v.result, "reason": v.reason, "article": v.article}));
+            .map(|v| json!({"result": v.result, "reason": v.reason, "article": v.article, "explanation": v.explanation}));
         json!({
             "type": "state",
             "fen": view.fen,
@@ -467,6 +525,9 @@ impl GameSession {
             "forbidden": view.forbidden,
             "check": view.check,
             "counted_plies": view.counted_plies,
+            "ply_limit": NATURAL_LIMIT_PLIES,
+            "checks": {"red": view.checks[0], "black": view.checks[1]},
+            "check_limit": COUNTED_CHECKS,
             "rules": self.table.rules().to_string(),
             "engine": engine,
             "thinking": self.search.as_ref().is_some_and(|s| !s.cancelled),

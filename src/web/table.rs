@@ -5,6 +5,7 @@
 use crate::core::{Color, GameResult, Move, Position};
 use crate::notation::{format_move, parse_move, Game, Notation, Script};
 use crate::rules::citations::verdict_article;
+use crate::rules::explain::explanation_lines;
 use crate::rules::{color_name, losing_repetitions, Referee, RuleSet};
 
 /// Who the engine plays.
@@ -158,6 +159,7 @@ impl Table {
                 result: GameResult::loss_for(side).to_string(),
                 reason: format!("{} lost on time", color_name(side)),
                 article: None,
+                explanation: Vec::new(),
             }),
             None => judgement.outcome.map(|result| Verdict {
                 result: result.to_string(),
@@ -166,6 +168,11 @@ impl Table {
                     .cycle
                     .as_ref()
                     .map(|cycle| verdict_article(cycle, self.rules.articles()).to_string()),
+                explanation: judgement
+                    .cycle
+                    .as_ref()
+                    .map(|cycle| explanation_lines(cycle, self.rules.articles()))
+                    .unwrap_or_default(),
             }),
         };
         let mut replay = self.start.clone();
@@ -187,6 +194,10 @@ impl Table {
             forbidden,
             check: pos.in_check(),
             counted_plies: self.referee.clock().counted(),
+            checks: [
+                self.referee.clock().checks(Color::Red),
+                self.referee.clock().checks(Color::Black),
+            ],
             verdict,
         }
     }
@@ -201,6 +212,9 @@ pub struct Verdict {
     pub reason: String,
     /// The article of the rules behind a repetition's verdict.
     pub article: Option<String>,
+    /// A repetition's account, move by move, as `chuhan judge --explain`
+    /// gives it: each move's label and article, then what it attacks.
+    pub explanation: Vec<String>,
 }
 
 /// The table as the page draws it.
@@ -220,6 +234,9 @@ pub struct TableView {
     /// Plies counted towards the 60-move rule (checks past a side's tenth
     /// do not count).
     pub counted_plies: u32,
+    /// The checks Red and Black have given since the count started (each
+    /// side's first ten count as plies, the rest do not).
+    pub checks: [u32; 2],
     pub verdict: Option<Verdict>,
 }
 
@@ -298,7 +315,18 @@ mod tests {
         let verdict = view.verdict.expect("the perpetual check is judged");
         assert_eq!(verdict.result, "0-1", "{verdict:?}");
         assert!(verdict.reason.contains("perpetual check"), "{verdict:?}");
-        assert!(verdict.article.is_some_and(|a| a.contains("§25.1")));
+        assert!(verdict
+            .article
+            .as_ref()
+            .is_some_and(|a| a.contains("§25.1")));
+        // The account under it: Red's checks, each labelled with its article.
+        assert!(
+            verdict
+                .explanation
+                .iter()
+                .any(|line| line.starts_with("a8a9 Red check")),
+            "{verdict:?}"
+        );
         assert!(view.legal.is_empty() && table.play_text("d9d8").is_err());
     }
 }

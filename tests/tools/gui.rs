@@ -262,6 +262,20 @@ fn a_game_ended_by_perpetual_check_shows_the_verdict_and_its_article() {
         verdict["article"].as_str().unwrap().contains("§25.1"),
         "{state}"
     );
+    // The account under it, as judge --explain gives it, and the checks
+    // counted towards the 60-move rule.
+    let explanation = verdict["explanation"].as_array().unwrap();
+    assert!(
+        explanation
+            .iter()
+            .any(|line| line.as_str().unwrap().starts_with("a8a9 Red check")),
+        "{state}"
+    );
+    assert_eq!(state["checks"], json!({"red": 5, "black": 0}), "{state}");
+    assert_eq!(
+        (state["check_limit"].as_u64(), state["ply_limit"].as_u64()),
+        (Some(10), Some(120))
+    );
     // One ply earlier the board warned before the move.
     tab.send(json!({"type": "takeback"}));
     let before = tab.next();
@@ -310,4 +324,52 @@ fn clocks_run_for_the_side_to_move_and_a_fallen_flag_loses() {
         refused["message"].as_str().unwrap().contains("soon"),
         "{refused}"
     );
+}
+
+#[test]
+fn a_review_judges_every_move_and_goto_plays_on_from_an_earlier_ply() {
+    let server = Server::start();
+    let mut tab = server.tab();
+    tab.send(json!({"type": "new", "engine": "none"}));
+    tab.next();
+    for mv in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        tab.send(json!({"type": "move", "move": mv}));
+        tab.next();
+    }
+    tab.send(json!({"type": "review", "depth": 3}));
+    let review = tab.until("review", |_| true);
+    let moves = review["moves"].as_array().unwrap();
+    let reviewed: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(reviewed, ["h2e2", "h9g7", "h0g2", "i9h9"], "{review}");
+    assert!(moves
+        .iter()
+        .all(|m| m.get("mark").is_some() && m["value"].is_string()));
+    assert!(
+        review["plot"].as_str().unwrap().starts_with("<svg"),
+        "{review}"
+    );
+    let red = review["summary"]["red"].as_str().unwrap();
+    assert!(
+        red.starts_with("average loss") && red.contains("over 2 moves"),
+        "{review}"
+    );
+
+    // Back to ply 2, the moves after it gone; a ply the game lacks is refused.
+    tab.send(json!({"type": "goto", "ply": 2}));
+    assert_eq!(Tab::moves(&tab.until("state", |_| true)), ["h2e2", "h9g7"]);
+    tab.send(json!({"type": "goto", "ply": 7}));
+    let refused = tab.next();
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().contains("2 plies"),
+        "{refused}"
+    );
+    tab.send(json!({"type": "goto"}));
+    assert_eq!(tab.next()["type"], "error");
+    // A skill level is a setting like the others.
+    tab.send(json!({"type": "settings", "skill": 3, "depth": 2}));
+    assert_eq!(tab.next()["type"], "state");
+    tab.send(json!({"type": "go"}));
+    let answered = tab.until("state", |s| Tab::moves(s).len() == 3);
+    assert_eq!(Tab::moves(&answered)[..2], ["h2e2", "h9g7"]);
 }

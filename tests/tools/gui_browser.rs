@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 /// first position drawn; None (after a note on stderr) where no browser can
 /// be had.
 fn page() -> Option<(Server, Browser)> {
-    let browser = match Browser::start(1040, 840) {
+    let browser = match Browser::start(1040, 1180) {
         Ok(browser) => browser,
         Err(why) => {
             eprintln!("skipped: no browser to drive: {why}");
@@ -37,8 +37,7 @@ fn page() -> Option<(Server, Browser)> {
 /// The moves the page lists, in ICCS.
 fn listed_moves(browser: &Browser) -> Vec<String> {
     let moves = browser.run(
-        "return [...document.querySelectorAll('#moves li')]\
-            .map((item) => item.textContent.match(/\\(([a-i][0-9][a-i][0-9])\\)$/)[1]);",
+        "return [...document.querySelectorAll('#moves li')].map((item) => item.dataset.move);",
         json!([]),
     );
     serde_json::from_value(moves).unwrap()
@@ -67,11 +66,14 @@ fn some_move(browser: &Browser) -> String {
     found.as_str().expect("a legal move").to_string()
 }
 
-/// Where a point of the board is on the screen, in CSS pixels.
+/// Where a point of the board is on the screen, in CSS pixels, the board
+/// scrolled into view first.
 fn on_screen(browser: &Browser, square: &str) -> (i64, i64) {
     let at: Vec<f64> = serde_json::from_value(browser.run(
-        "const [x, y] = point(arguments[0]);\
-         const box = document.getElementById('board').getBoundingClientRect();\
+        "const board = document.getElementById('board');\
+         board.scrollIntoView({block: 'nearest'});\
+         const [x, y] = point(arguments[0]);\
+         const box = board.getBoundingClientRect();\
          return [box.left + x * box.width / 560, box.top + y * box.height / 620];",
         json!([square]),
     ))
@@ -136,6 +138,36 @@ fn a_short_game_by_clicks_and_by_drag_and_the_engine_answers() {
         json!([]),
     );
     assert!(pieces.as_u64().unwrap() <= 32);
+    // The review, as chuhan analyse gives it: a mark or none for each move,
+    // the plot and the summary per side.
+    browser.type_into("#review-depth", "4");
+    browser.click("#review");
+    browser.wait_until(
+        "the review",
+        "return !document.getElementById('review-result').hidden;",
+        json!([]),
+    );
+    let summary = browser.run(
+        "return [document.getElementById('summary-red').textContent,\
+                 document.getElementById('summary-black').textContent,\
+                 document.querySelectorAll('#plot svg circle, #plot svg polyline, #plot svg path').length];",
+        json!([]),
+    );
+    assert!(
+        summary[0]
+            .as_str()
+            .unwrap()
+            .starts_with("Red: average loss"),
+        "{summary}"
+    );
+    assert!(
+        summary[1].as_str().unwrap().contains("over 3 moves"),
+        "{summary}"
+    );
+    assert!(
+        summary[2].as_u64().unwrap() > 0,
+        "the plot is drawn: {summary}"
+    );
     browser.click("#analyse");
     let line = browser.wait_until(
         "the engine's line",
@@ -242,4 +274,74 @@ fn a_game_loaded_from_pgn_that_ends_by_perpetual_check_shows_its_verdict() {
     assert!(verdict.contains("perpetual check"), "{verdict}");
     assert!(verdict.contains("§25.1"), "{verdict}");
     assert_eq!(listed_moves(&browser).len(), 9);
+    // The referee's account under it, move by move, as judge --explain.
+    let explanation = browser.run(
+        "return document.getElementById('explanation').textContent;",
+        json!([]),
+    );
+    assert!(
+        explanation.as_str().unwrap().contains("a8a9 Red check"),
+        "{explanation}"
+    );
+
+    // Stepping through it: to the start, two plies on, and play from there.
+    browser.click("#step-first");
+    assert_eq!(piece_at(&browser, "a0"), "R");
+    browser.click("#step-forward");
+    browser.click("#step-forward");
+    assert_eq!(piece_at(&browser, "a9"), "R");
+    assert_eq!(piece_at(&browser, "d8"), "k");
+    assert_eq!(piece_at(&browser, "a0"), Value::Null);
+    assert_eq!(listed_moves(&browser).len(), 9, "stepping changes no move");
+    browser.click("#play-from-here");
+    browser.wait_until(
+        "the game taken back to ply 2",
+        "return document.querySelectorAll('#moves li').length === 2 \
+            && document.getElementById('verdict').hidden;",
+        json!([]),
+    );
+    assert_eq!(listed_moves(&browser), ["a0a9", "d9d8"]);
+}
+
+#[test]
+fn a_position_set_up_by_hand_is_checked_and_played_from() {
+    let Some((_server, browser)) = page() else {
+        return;
+    };
+    browser.click("#edit");
+    browser.click("#setup-clear");
+    let place = |piece: &str, square: &str| {
+        browser.click(&format!(".palette-piece[data-piece=\"{piece}\"]"));
+        let (x, y) = on_screen(&browser, square);
+        browser.drag((x, y), (x, y));
+    };
+    // A red king and rook, no black king: refused, and the set-up stays.
+    place("K", "e0");
+    place("R", "a0");
+    browser.click("#setup-done");
+    let error = browser.wait_until(
+        "the refusal",
+        "const error = document.getElementById('error'); return !error.hidden && error.textContent;",
+        json!([]),
+    );
+    assert!(error.as_str().unwrap().contains("bad FEN"), "{error}");
+    let editing = browser.run(
+        "return [!document.getElementById('setup').hidden, document.querySelectorAll('.piece').length];",
+        json!([]),
+    );
+    assert_eq!(editing, json!([true, 2]), "the set-up stays to be mended");
+
+    place("k", "d9");
+    browser.click("#setup-done");
+    browser.wait_until(
+        "the position set up",
+        "return document.querySelectorAll('.piece').length === 3 \
+            && document.getElementById('status').textContent === 'Red to move';",
+        json!([]),
+    );
+    assert_eq!(piece_at(&browser, "a0"), "R");
+    assert_eq!(piece_at(&browser, "d9"), "k");
+    click_move(&browser, "a0a9");
+    let moves = wait_for_plies(&browser, 2);
+    assert_eq!(moves[0], "a0a9");
 }
