@@ -97,3 +97,63 @@ pub fn review_message(game: &Game, review: &GameReview, depth: i32) -> String {
     })
     .to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Position;
+    use std::time::Instant;
+
+    fn game(moves: &[&str]) -> Game {
+        let start = Position::startpos();
+        let mut pos = start.clone();
+        let moves = moves
+            .iter()
+            .map(|text| {
+                let mv = crate::notation::parse_move(&pos, text).unwrap();
+                pos.make(mv);
+                mv
+            })
+            .collect();
+        Game::new(Vec::new(), start, moves, None)
+    }
+
+    #[test]
+    fn a_review_sends_its_marks_plot_and_summary() {
+        let (to_page, mut messages) = tokio::sync::mpsc::unbounded_channel();
+        let _job = ReviewJob::start(game(&["h2e2", "h9g7"]), 3, to_page);
+        let review = loop {
+            let message: Value = serde_json::from_str(&messages.blocking_recv().unwrap()).unwrap();
+            if message["type"] == "review" {
+                break message;
+            }
+        };
+        assert_eq!(review["moves"].as_array().unwrap().len(), 2, "{review}");
+        assert!(review["plot"].as_str().unwrap().starts_with("<svg"));
+    }
+
+    #[test]
+    fn a_dropped_review_stops_at_the_next_position_and_sends_nothing_more() {
+        // Twenty plies at depth 20 take minutes; stopped, the thread ends
+        // (and drops its sender) after the position it is searching.
+        let opening = [
+            "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "c6c5", "b0c2", "b7b3", "g3g4",
+            "a9b9", "a0b0", "g6g5", "b2a2", "h7i7", "h0h6", "b3b2", "c2d4", "g7f5",
+        ];
+        let (to_page, mut messages) = tokio::sync::mpsc::unbounded_channel();
+        let job = ReviewJob::start(game(&opening), 20, to_page);
+        let started = Instant::now();
+        drop(job);
+        while let Some(message) = messages.blocking_recv() {
+            assert!(
+                !message.contains("\"type\":\"review\""),
+                "a stopped review sent its end"
+            );
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+}
