@@ -8,6 +8,7 @@
 use super::alphabeta::Worker;
 use super::info::{Info, Iteration, SearchOutcome};
 use super::limits::{Limits, Settledness};
+use super::params;
 use super::score::{is_mate, Score, INFINITE, MATE};
 use super::shared::Shared;
 use super::skill::Candidate;
@@ -51,14 +52,14 @@ pub fn helper_loop(worker: &mut Worker, limits: &Limits) -> Option<RootResult> {
 /// wider by turns, so that they fail and search again at other moments
 /// than the main thread, and so search other parts of the tree.
 fn first_window(thread: usize) -> i32 {
-    20 + 8 * (thread % 4) as i32
+    params::aw_window() + params::aw_thread_spread() * (thread % 4) as i32
 }
 
 /// One iteration with an aspiration window around the last score. Each
 /// failed window is reported as a bound of principal variation `shown_line`
 /// (0 = the best), if the main thread shows that line.
 fn aspiration(worker: &mut Worker, depth: i32, shown_line: Option<usize>, previous: i32) -> i32 {
-    if depth < 5 || is_mate(previous) {
+    if depth < params::aw_depth() || is_mate(previous) {
         let score = worker.search_root(-INFINITE, INFINITE, depth);
         return if worker.stopped {
             stopped_score(worker, score)
@@ -86,7 +87,7 @@ fn aspiration(worker: &mut Worker, depth: i32, shown_line: Option<usize>, previo
         } else {
             return score;
         }
-        window += window / 2 + 10;
+        window += window * params::aw_growth() / 100 + params::aw_widen();
     }
 }
 

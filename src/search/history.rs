@@ -9,6 +9,7 @@
 //! (a [`HistoryStore`]) across the moves of a game, ages them at each `go`
 //! and forgets them at a new game.
 
+use super::params;
 use super::MAX_PLY;
 use crate::core::{Color, Move, Piece, PieceKind, Position, Square};
 use std::sync::{Mutex, PoisonError};
@@ -63,7 +64,8 @@ impl Default for Histories {
 
 /// The bonus for a move that caused a cut at `depth`.
 pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(1_600)
+    (depth * depth * params::hist_bonus_quadratic() + depth * params::hist_bonus_linear())
+        .min(params::hist_bonus_max())
 }
 
 impl Histories {

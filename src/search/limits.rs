@@ -251,9 +251,15 @@ impl Limits {
             soft_ms = (soft_ms as f64 * ratio) as u64;
         }
         let (soft_cap, hard_cap) = if moves == 1 {
-            (left_ms * 6 / 10, left_ms * 85 / 100)
+            (
+                left_ms * params::tm_last_soft_cap() as u64 / 100,
+                left_ms * params::tm_last_hard_cap() as u64 / 100,
+            )
         } else {
-            (left_ms / 3, left_ms * 3 / 4)
+            (
+                left_ms / params::tm_soft_cap_divisor() as u64,
+                left_ms * params::tm_hard_cap() as u64 / 100,
+            )
         };
         let soft_ms = soft_ms.min(soft_cap).max(1);
         let hard_ms = (soft_ms * params::tm_hard_ratio() as u64 / 100)

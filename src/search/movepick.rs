@@ -12,6 +12,7 @@
 //! the search for its pruning and extensions.
 
 use super::history::{Histories, PieceTo, HISTORY_MAX};
+use super::params;
 use super::see::{see_ge, SEE_VALUE};
 use crate::core::{CheckGuard, Color, GenKind, Move, MoveList, Position, MAX_MOVES};
 use arrayvec::ArrayVec;
@@ -35,7 +36,7 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     let attacker = pos
         .piece_at(mv.from())
         .map_or(0, |p| SEE_VALUE[p.kind.index()]);
-    victim * 16 - attacker / 16
+    victim * params::mvv_victim_scale() - attacker / params::lva_attacker_divisor()
 }
 
 /// A move the picker hands out, and whether it gives check.

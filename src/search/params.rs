@@ -192,6 +192,28 @@ search_params! {
     singular_margin = 2 in 1..=4 step 1;
     /// Quiescence delta pruning: the margin beyond the captured piece.
     delta_margin = 150 in 50..=300 step 20;
+    /// Null move: how deep a verification runs without passes, in hundredths of its depth.
+    nmp_verify_share = 75 in 25..=100 step 5;
+    /// Aspiration windows: the least depth an iteration searches in a window.
+    aw_depth = 5 in 2..=8 step 1;
+    /// Aspiration windows: the first window's half-width.
+    aw_window = 20 in 6..=60 step 4;
+    /// Aspiration windows: how much wider, by turns of four, a helper thread's first window is.
+    aw_thread_spread = 8 in 0..=24 step 2;
+    /// Aspiration windows: how much a failed window grows, in hundredths of itself.
+    aw_growth = 50 in 10..=150 step 10;
+    /// Aspiration windows: the centipawns a failed window grows by besides.
+    aw_widen = 10 in 0..=40 step 4;
+    /// History: the bonus of a cut, a ply of depth squared.
+    hist_bonus_quadratic = 16 in 4..=40 step 3;
+    /// History: the bonus of a cut, a ply of depth.
+    hist_bonus_linear = 32 in 0..=96 step 8;
+    /// History: the largest bonus (and malus) one cut gives.
+    hist_bonus_max = 1600 in 400..=4000 step 200;
+    /// Move ordering: a captured piece's value is weighed this many times (most valuable victim).
+    mvv_victim_scale = 16 in 4..=64 step 4;
+    /// Move ordering: the capturing piece's value is divided by this (least valuable attacker).
+    lva_attacker_divisor = 16 in 4..=64 step 4;
 
     // The time manager's numbers (`tm_`): they matter only under a clock.
 
@@ -219,6 +241,14 @@ search_params! {
     tm_effort_share = 90 in 70..=99 step 3;
     /// Time: the soft time once the best move is trusted, in hundredths.
     tm_effort_cut = 75 in 40..=100 step 5;
+    /// Time: the most a move spends by plan of what is left, when it is the last before the control, in hundredths.
+    tm_last_soft_cap = 60 in 30..=90 step 5;
+    /// Time: the most a move may ever spend of what is left, when it is the last before the control, in hundredths.
+    tm_last_hard_cap = 85 in 60..=95 step 5;
+    /// Time: a move plans to spend at most what is left over this.
+    tm_soft_cap_divisor = 3 in 2..=8 step 1;
+    /// Time: the most a move may ever spend of what is left, in hundredths.
+    tm_hard_cap = 75 in 40..=90 step 5;
 }
 
 impl Param {

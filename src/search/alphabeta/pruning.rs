@@ -79,7 +79,7 @@ impl Worker<'_> {
         // that having no move is seen), passing again only in the last
         // quarter of that search.
         let verify_depth = (depth - r).max(1);
-        self.null_min_ply = ply + (3 * verify_depth / 4).max(1) as usize;
+        self.null_min_ply = ply + (verify_depth * params::nmp_verify_share() / 100).max(1) as usize;
         let verified = self.search::<false>(beta - 1, beta, verify_depth, ply, false);
         self.null_min_ply = 0;
         if self.stopped {
