@@ -7,8 +7,7 @@
 
 use super::citations::{counted_article, excuse_article, finding_article, label_article};
 use super::classify::Counted;
-use super::cycle::color_name;
-use super::cycle::Judgement;
+use super::cycle::{color_name, Judgement};
 use super::rule_set::{Articles, VerdictTable};
 use super::threat::{Finding, Threat};
 use super::verdict_tables::CycleMove;

@@ -287,19 +287,25 @@ impl GameSession {
     /// Back to the user's previous turn: the engine's reply and the user's
     /// move, or one move when nobody or the user has just moved.
     fn take_back(&mut self) {
-        self.cancel_search();
         let plies = if self.table.engine_side == EngineSide::Neither || self.table.engine_to_move()
         {
             1
         } else {
             2
         };
+        self.take_back_plies(plies);
+    }
+
+    /// Takes back `plies` moves, its search cancelled and the clock running
+    /// for the side to move.
+    fn take_back_plies(&mut self, plies: usize) {
+        self.cancel_search();
         self.table.take_back(plies);
         if let Some(clocks) = &mut self.clocks {
             clocks.start_turn();
         }
-        // After a take-back at the start the engine may be to move: it then
-        // waits until asked to move, rather than replaying what was taken.
+        // After a take-back the engine may be to move: it then waits until
+        // asked to move, rather than replaying what was taken.
         if self.table.engine_to_move() {
             self.table.engine_side = EngineSide::Neither;
         }
@@ -313,14 +319,7 @@ impl GameSession {
         if ply > plies {
             return Err(Refused(format!("the game has {plies} plies, not {ply}")));
         }
-        self.cancel_search();
-        self.table.take_back(plies - ply);
-        if let Some(clocks) = &mut self.clocks {
-            clocks.start_turn();
-        }
-        if self.table.engine_to_move() {
-            self.table.engine_side = EngineSide::Neither;
-        }
+        self.take_back_plies(plies - ply);
         Ok(())
     }
 
