@@ -313,7 +313,7 @@ mod tests {
     fn a_new_run_starts_every_parameter_at_the_searchs_value() {
         let all = state(&[]);
         let at_fixed_nodes: Vec<_> = params::PARAMS.iter().filter(|p| !p.needs_clock()).collect();
-        assert_eq!(all.params.len(), 25);
+        assert_eq!(all.params.len(), 36);
         assert_eq!(all.params.len(), at_fixed_nodes.len());
         for (tuned, param) in all.params.iter().zip(at_fixed_nodes) {
             assert_eq!(tuned.theta, f64::from(param.value));
