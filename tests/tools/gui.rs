@@ -111,6 +111,18 @@ impl Tab {
         panic!("no {kind} message came");
     }
 
+    /// A new game with no engine side, `moves` played by the user; the
+    /// last state.
+    fn play_without_engine(&mut self, moves: &[&str]) -> Value {
+        self.send(json!({"type": "new", "engine": "none"}));
+        let mut state = self.next();
+        for mv in moves {
+            self.send(json!({"type": "move", "move": mv}));
+            state = self.next();
+        }
+        state
+    }
+
     fn moves(state: &Value) -> Vec<String> {
         state["moves"]
             .as_array()
@@ -206,10 +218,7 @@ fn a_game_against_the_engine_plays_what_go_plays_with_the_same_limits() {
 fn bad_requests_get_one_clear_message_and_lose_nothing() {
     let server = Server::start();
     let mut tab = server.tab();
-    tab.send(json!({"type": "new", "engine": "none"}));
-    tab.next();
-    tab.send(json!({"type": "move", "move": "h2e2"}));
-    assert_eq!(Tab::moves(&tab.next()), ["h2e2"]);
+    assert_eq!(Tab::moves(&tab.play_without_engine(&["h2e2"])), ["h2e2"]);
     for (request, says) in [
         (Value::String("not json".into()), "JSON object"),
         (json!({"type": "move", "move": "h2h8"}), "h2h8"),
@@ -330,12 +339,8 @@ fn clocks_run_for_the_side_to_move_and_a_fallen_flag_loses() {
 fn a_review_judges_every_move_and_goto_plays_on_from_an_earlier_ply() {
     let server = Server::start();
     let mut tab = server.tab();
-    tab.send(json!({"type": "new", "engine": "none"}));
-    tab.next();
-    for mv in ["h2e2", "h9g7", "h0g2", "i9h9"] {
-        tab.send(json!({"type": "move", "move": mv}));
-        tab.next();
-    }
+    let played = tab.play_without_engine(&["h2e2", "h9g7", "h0g2", "i9h9"]);
+    assert_eq!(Tab::moves(&played).len(), 4, "{played}");
     tab.send(json!({"type": "review", "depth": 3}));
     let review = tab.until("review", |_| true);
     let moves = review["moves"].as_array().unwrap();
