@@ -224,6 +224,14 @@ remake-shard: ## make a self-play shard again from its recipe: RECIPE=
 	@test -n "$(RECIPE)" || { echo "RECIPE=data/recipes/NAME.txt"; false; }
 	scripts/remake-shard.sh $(RECIPE)
 
+# The built-in network trained again from the committed shards, every input
+# checked before training, the hash, bytes and bench signature after
+# (docs/learning.md: about 45 minutes on 2 cores, 1.3 GB).
+NETWORK_DATA ?= target/network-data
+.PHONY: network
+network: build ## train the built-in network again from data/shards/ and check it: NETWORK_DATA=
+	scripts/remake-network.sh src/eval/nnue/chuhan.nnue.recipe $(NETWORK_DATA) src/eval/nnue/chuhan.nnue
+
 check-shards: ## the shards in data/shards/ against their recipes' sha256, and no finished recipe's shard missing
 	scripts/check-shards.sh
 

@@ -2,6 +2,7 @@
 //! to tell a damaged network file from a sound one, and to name the exact
 //! book or network a data file was made with.
 
+use std::fmt;
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -34,6 +35,50 @@ pub fn fnv1a_file(path: &Path) -> io::Result<(u64, u64)> {
     }
 }
 
+/// A file as a network's recipe names its data: by its name alone (not
+/// where it was read), its length and its FNV-1a. `chuhan train` writes
+/// these words into the recipe and `chuhan data checksum` prints them, so
+/// a rebuild can check its inputs before hours of training.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileSum {
+    pub name: String,
+    pub bytes: u64,
+    pub hash: u64,
+}
+
+impl FileSum {
+    /// Reads the whole file.
+    pub fn of(path: &Path) -> io::Result<FileSum> {
+        let (bytes, hash) = fnv1a_file(path)?;
+        let name = path
+            .file_name()
+            .map_or(path.as_os_str(), |name| name)
+            .to_string_lossy()
+            .into_owned();
+        Ok(FileSum { name, bytes, hash })
+    }
+
+    /// `NAME (BYTES bytes, fnv1a HASH, MORE)`: the line with more said
+    /// inside its brackets (a network file's own hash, say).
+    pub fn line_with(&self, more: &str) -> String {
+        format!(
+            "{} ({} bytes, fnv1a {:016x}, {more})",
+            self.name, self.bytes, self.hash
+        )
+    }
+}
+
+/// `NAME (BYTES bytes, fnv1a HASH)`.
+impl fmt::Display for FileSum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({} bytes, fnv1a {:016x})",
+            self.name, self.bytes, self.hash
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -41,5 +86,22 @@ mod tests {
         // The published test vectors of FNV-1a 64.
         assert_eq!(super::fnv1a(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(super::fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+
+    #[test]
+    fn a_file_is_named_by_its_name_length_and_checksum() {
+        let path = std::env::temp_dir().join(format!("chuhan-filesum-{}.bin", std::process::id()));
+        std::fs::write(&path, b"a").unwrap();
+        let sum = super::FileSum::of(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let name = path.file_name().unwrap().to_str().unwrap();
+        assert_eq!(
+            sum.to_string(),
+            format!("{name} (1 bytes, fnv1a af63dc4c8601ec8c)")
+        );
+        assert_eq!(
+            sum.line_with("network 00000000000000ff"),
+            format!("{name} (1 bytes, fnv1a af63dc4c8601ec8c, network 00000000000000ff)")
+        );
     }
 }

@@ -1,4 +1,5 @@
-//! `chuhan data stats FILE...` and `chuhan data reformat IN OUT` (once
+//! `chuhan data stats FILE...`, `chuhan data checksum FILE...` and
+//! `chuhan data reformat IN OUT` (once
 //! `data convert`, still an alias; `chuhan convert` rewrites game files):
 //! what a
 //! training-data file holds and how it was made, and a file in the other
@@ -6,6 +7,7 @@
 
 use super::values::number;
 use super::{ToolError, VERSION};
+use crate::checksum::FileSum;
 use crate::learn::data::games::Recipe;
 use crate::learn::data::merge::merge;
 use crate::learn::data::sink::{RecordSink, Version};
@@ -17,6 +19,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   chuhan data stats shard-5001.bin
+  chuhan data checksum all9.games
   chuhan data reformat old.bin new.bin --to 2
   chuhan data reformat new.bin old.bin --to 1")]
 pub struct DataArgs {
@@ -33,6 +36,14 @@ enum DataAction {
     /// score and by ply (a position standing earlier counted once).
     Stats {
         /// Training-data files of either version.
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print each file as a network's recipe names its data, `NAME (BYTES
+    /// bytes, fnv1a HASH)`: a file is checked against a recipe before
+    /// training on it.
+    Checksum {
+        /// Files of any kind.
         #[arg(value_name = "FILE", required = true)]
         files: Vec<PathBuf>,
     },
@@ -57,12 +68,22 @@ enum DataAction {
 pub fn run(args: DataArgs) -> Result<(), ToolError> {
     let text = match args.action {
         DataAction::Stats { files } => stats(&files)?,
+        DataAction::Checksum { files } => checksums(&files)?,
         DataAction::Reformat { input, output, to } => reformat(&input, &output, to)?,
     };
     match std::io::stdout().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string().into()),
         _ => Ok(()),
     }
+}
+
+fn checksums(files: &[PathBuf]) -> Result<String, ToolError> {
+    let mut text = String::new();
+    for path in files {
+        let sum = FileSum::of(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        text += &format!("{sum}\n");
+    }
+    Ok(text)
 }
 
 fn stats(files: &[PathBuf]) -> Result<String, ToolError> {

@@ -4,7 +4,7 @@
 use super::training_data::TrainingData;
 use super::values::{check_learning, number, positive};
 use super::{ToolError, VERSION};
-use crate::checksum::fnv1a_file;
+use crate::checksum::FileSum;
 use crate::eval::nnue::king_buckets::KingBuckets;
 use crate::eval::nnue::network::{Activation, MAX_BUCKETS};
 use crate::eval::nnue::shape::MAX_LAYER_UNITS;
@@ -239,23 +239,13 @@ pub fn run(args: TrainArgs) -> Result<(), ToolError> {
     let mut recipe = Recipe::default()
         .with("program", format!("chuhan {VERSION}"))
         .with("command", command(&args));
+    let sum = |path: &Path| FileSum::of(path).map_err(|e| format!("{}: {e}", path.display()));
     for path in &args.input.data {
-        let (bytes, hash) = fnv1a_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        recipe = recipe.with(
-            "data",
-            format!("{} ({bytes} bytes, fnv1a {hash:016x})", file_name(path)),
-        );
+        recipe = recipe.with("data", sum(path)?);
     }
     if let Some((path, network)) = &init {
-        let (bytes, hash) = fnv1a_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        recipe = recipe.with(
-            "init",
-            format!(
-                "{} ({bytes} bytes, fnv1a {hash:016x}, network {:016x})",
-                file_name(path),
-                network.hash()
-            ),
-        );
+        let line = sum(path)?.line_with(&format!("network {:016x}", network.hash()));
+        recipe = recipe.with("init", line);
     }
     recipe = recipe
         .with("K", format!("{k:.6}"))

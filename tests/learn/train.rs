@@ -481,6 +481,16 @@ fn chuhan_train_prints_the_loss_per_epoch_and_writes_a_network_the_engine_reads(
     ] {
         assert!(recipe.contains(&line), "{line:?} in {recipe}");
     }
+    // `data checksum` prints the data line's words, what a rebuild checks
+    // before it trains.
+    let (ok, sum, stderr) = chuhan(&["data", "checksum", data.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    assert!(
+        recipe
+            .lines()
+            .any(|l| l == format!("data = {}", sum.trim_end())),
+        "{sum:?} in {recipe}"
+    );
     let _ = std::fs::remove_file(recipe_path);
 
     // The engine evaluates with it once told to.
