@@ -4,8 +4,7 @@
 //! search of its own. A newer answer replaces an older one in its slot, so
 //! the table never grows.
 
-/// How many answers a table keeps (a power of two); a newer answer replaces
-/// an older one in its slot.
+/// How many answers a table keeps unless told (a power of two).
 const SLOTS: usize = 4096;
 
 /// Answers by a 64-bit key.
@@ -15,22 +14,28 @@ pub struct Answers<T> {
 
 impl<T: Copy> Default for Answers<T> {
     fn default() -> Self {
-        Answers {
-            slots: vec![(0, None); SLOTS].into_boxed_slice(),
-        }
+        Answers::with_slots(SLOTS)
     }
 }
 
 impl<T: Copy> Answers<T> {
+    /// A table of `slots` answers (a power of two).
+    pub fn with_slots(slots: usize) -> Self {
+        assert!(slots.is_power_of_two(), "{slots} slots: not a power of two");
+        Answers {
+            slots: vec![(0, None); slots].into_boxed_slice(),
+        }
+    }
+
     pub fn get(&self, key: u64) -> Option<T> {
-        match self.slots[key as usize & (SLOTS - 1)] {
+        match self.slots[key as usize & (self.slots.len() - 1)] {
             (stored, answer) if stored == key => answer,
             _ => None,
         }
     }
 
     pub fn put(&mut self, key: u64, answer: T) {
-        self.slots[key as usize & (SLOTS - 1)] = (key, Some(answer));
+        self.slots[key as usize & (self.slots.len() - 1)] = (key, Some(answer));
     }
 }
 

@@ -15,6 +15,7 @@
 //! says how that was measured).
 
 use super::answers::Answers;
+use super::interrupt::{already_cut, cut_short};
 use super::pass::after_pass;
 use crate::core::{CheckGuard, Move, Position};
 use std::cell::RefCell;
@@ -63,7 +64,9 @@ pub fn threatens_mate_besides(pos: &mut Position, excluded: &[Move]) -> bool {
 /// Whether the side to move mates with at most `choices` checks that leave
 /// the defender more than one answer and `checks` checks in all.
 fn mates_within(pos: &mut Position, choices: u32, checks: u32) -> bool {
-    if choices == 0 || checks == 0 {
+    // A judgement cut short by the search: any answer will do, since the
+    // search throws the verdict away.
+    if choices == 0 || checks == 0 || cut_short() {
         return false;
     }
     // The answer depends on the position alone: remembered per thread.
@@ -85,12 +88,21 @@ fn mates_within(pos: &mut Position, choices: u32, checks: u32) -> bool {
             break;
         }
     }
-    MATES.with(|answers| answers.borrow_mut().put(key, mates));
+    if !already_cut() {
+        MATES.with(|answers| answers.borrow_mut().put(key, mates));
+    }
     mates
 }
 
+/// How many answers of the mate search each thread remembers (16 bytes
+/// each, 1 MB). One judgement of a cycle of chases among many checking
+/// pieces asks about tens of thousands of positions: with 4,096 they
+/// pushed each other out, and a search to depth 5 in a position of a game
+/// lost on time (issue 62) took five times as long.
+const MATE_ANSWERS: usize = 1 << 16;
+
 thread_local! {
-    static MATES: RefCell<Answers<bool>> = RefCell::new(Answers::default());
+    static MATES: RefCell<Answers<bool>> = RefCell::new(Answers::with_slots(MATE_ANSWERS));
 }
 
 /// After a check, with `checks` checks left to the attacker: whether every

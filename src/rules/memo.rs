@@ -5,6 +5,7 @@
 
 use super::answers::Answers;
 use super::cycle::cycle_loser;
+use super::interrupt::{judge_unless_stopped, Interrupt};
 use super::rule_set::RuleSet;
 use crate::core::Position;
 
@@ -35,15 +36,23 @@ pub struct VerdictMemo {
 }
 
 impl VerdictMemo {
-    /// [`judge_repetition`], remembered.
-    pub fn judge(&mut self, pos: &Position, cycle: usize, rules: RuleSet) -> Verdict {
+    /// [`judge_repetition`], remembered, for a search that may have to
+    /// stop first: `None` when `interrupt` (made only if the verdict is not
+    /// remembered) cut the judgement short, and then nothing is remembered.
+    pub fn judge_unless_stopped(
+        &mut self,
+        pos: &Position,
+        cycle: usize,
+        rules: RuleSet,
+        interrupt: impl FnOnce() -> Interrupt,
+    ) -> Option<Verdict> {
         let key = cycle_key(pos, cycle, rules);
         if let Some(verdict) = self.verdicts.get(key) {
-            return verdict;
+            return Some(verdict);
         }
-        let verdict = judge_repetition(pos, cycle, rules);
+        let verdict = judge_unless_stopped(interrupt(), || judge_repetition(pos, cycle, rules))?;
         self.verdicts.put(key, verdict);
-        verdict
+        Some(verdict)
     }
 }
 
@@ -112,6 +121,13 @@ mod tests {
         assert_eq!(judge_repetition(&pos, 4, RuleSet::Simple), Verdict::Draw);
     }
 
+    fn interrupt(stopped: bool) -> Interrupt {
+        Interrupt {
+            stop: std::sync::Arc::new(std::sync::atomic::AtomicBool::new(stopped)),
+            deadline: None,
+        }
+    }
+
     #[test]
     fn remembers_the_verdict_of_each_cycle_and_rule_set() {
         // Red chases the unprotected cannon: a loss for Red under the
@@ -122,18 +138,42 @@ mod tests {
         );
         let mut memo = VerdictMemo::default();
         for _ in 0..2 {
-            assert_eq!(memo.judge(&pos, 4, RuleSet::Chinese), Verdict::Loss);
-            assert_eq!(memo.judge(&pos, 4, RuleSet::Simple), Verdict::Draw);
+            for (rules, verdict) in [
+                (RuleSet::Chinese, Verdict::Loss),
+                (RuleSet::Simple, Verdict::Draw),
+            ] {
+                let judged = memo.judge_unless_stopped(&pos, 4, rules, || interrupt(false));
+                assert_eq!(judged, Some(verdict));
+            }
         }
         // The same position reached by idle moves is another cycle.
         let idle = played(
             "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w",
             "b2b1 i9i8 b1b2 i8i9 b2b1 i9i8 b1b2 i8i9",
         );
-        assert_eq!(memo.judge(&idle, 4, RuleSet::Chinese), Verdict::Draw);
+        let judged = memo.judge_unless_stopped(&idle, 4, RuleSet::Chinese, || interrupt(false));
+        assert_eq!(judged, Some(Verdict::Draw));
         assert_ne!(
             cycle_key(&pos, 4, RuleSet::Chinese),
             cycle_key(&idle, 4, RuleSet::Chinese)
         );
+    }
+
+    #[test]
+    fn a_judgement_cut_short_is_no_verdict_and_is_not_remembered() {
+        // Whether the chase wins the cannon asks whether the capture is
+        // met by a mate: a search the stop flag cuts short.
+        let pos = played(
+            "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w",
+            "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
+        );
+        let mut memo = VerdictMemo::default();
+        let stopped = memo.judge_unless_stopped(&pos, 4, RuleSet::Chinese, || interrupt(true));
+        assert_eq!(stopped, None);
+        let judged = memo.judge_unless_stopped(&pos, 4, RuleSet::Chinese, || interrupt(false));
+        assert_eq!(judged, Some(Verdict::Loss));
+        // Remembered now: a raised flag does not matter any more.
+        let again = memo.judge_unless_stopped(&pos, 4, RuleSet::Chinese, || interrupt(true));
+        assert_eq!(again, Some(Verdict::Loss));
     }
 }

@@ -15,8 +15,9 @@
 //!
 //! 1. [`rule_set`]: the rule sets and the table of their differences;
 //!    [`asian_articles`], the AXF articles one by one; [`material`] values;
-//!    [`answers`], a cache of answers by key; [`pass`], asking what a side
-//!    could do if the other passed; [`natural_limit`], the 60-move rule;
+//!    [`answers`], a cache of answers by key; [`interrupt`], a judgement
+//!    the search may cut short; [`pass`], asking what a side could do if
+//!    the other passed; [`natural_limit`], the 60-move rule;
 //!    [`replay`], a cycle's positions read around the cycle.
 //! 2. [`mate`]: mates by consecutive checks, and mate threats.
 //! 3. [`attack`]: attacks, protection and exchange offers, as the rules
@@ -37,6 +38,7 @@
 // 1.
 pub mod answers;
 pub mod asian_articles;
+pub mod interrupt;
 pub mod material;
 pub mod natural_limit;
 pub mod pass;
@@ -67,6 +69,7 @@ pub mod memo;
 pub use classify::{MoveClass, MoveKind};
 pub use cycle::{color_name, cycle_loser, judge_cycle, CycleError, Judgement};
 pub use game::{judge_game, losing_repetitions, occurrences, GameError, GameJudgement, Referee};
+pub use interrupt::Interrupt;
 pub use memo::{judge_repetition, Verdict, VerdictMemo};
 pub use natural_limit::MoveClock;
 pub use rule_set::{Articles, RuleSet, UnknownRuleSet, VerdictTable};

@@ -6,6 +6,7 @@ use super::correction::CorrectionHistory;
 use super::limits::TimePlan;
 use super::tt::TranspositionTable;
 use crate::eval::Evaluator;
+use crate::rules::Interrupt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -16,7 +17,8 @@ pub struct Shared {
     /// What the static evaluation gets wrong, as all threads learn it.
     pub correction: Arc<CorrectionHistory>,
     pub evaluator: Evaluator,
-    pub stop: AtomicBool,
+    /// Shared with the rules' judge too, which polls it (see [`Shared::interrupt`]).
+    pub stop: Arc<AtomicBool>,
     pub pondering: AtomicBool,
     /// While pondering, the search has thought as long as its plan would
     /// have let it since `go`: at `ponderhit` it answers at once, as
@@ -45,7 +47,7 @@ impl Shared {
             tt,
             correction,
             evaluator,
-            stop: AtomicBool::new(false),
+            stop: Arc::new(AtomicBool::new(false)),
             pondering: AtomicBool::new(pondering),
             stop_on_ponderhit: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -76,6 +78,24 @@ impl Shared {
     /// Time since the clock started (at `go`, or at `ponderhit` for a ponder search).
     pub fn elapsed(&self) -> Duration {
         self.start.lock().map(|s| s.elapsed()).unwrap_or_default()
+    }
+
+    /// What cuts a repetition's judgement short: the stop flag, and the
+    /// hard time limit unless pondering (a judgement counts no nodes, so
+    /// the node budget waits for it).
+    pub fn interrupt(&self) -> Interrupt {
+        let deadline = match self.plan {
+            Some(plan) if !self.pondering.load(Ordering::Relaxed) => self
+                .start
+                .lock()
+                .ok()
+                .and_then(|start| start.checked_add(plan.hard)),
+            _ => None,
+        };
+        Interrupt {
+            stop: Arc::clone(&self.stop),
+            deadline,
+        }
     }
 
     /// Whether the node budget or the hard time limit is spent.

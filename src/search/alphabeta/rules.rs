@@ -6,6 +6,7 @@
 use super::Worker;
 use crate::rules::Verdict;
 use crate::search::score::{mated_in, DRAW, RULE_WIN};
+use std::sync::atomic::Ordering;
 
 /// A position's earlier occurrences on the line.
 struct Repetition {
@@ -39,7 +40,20 @@ impl Worker<'_> {
         if !inside_the_tree && repetition.earlier < 2 {
             return None;
         }
-        let score = match self.verdicts.judge(&self.pos, repetition.cycle, self.rules) {
+        let shared = self.shared;
+        let verdict =
+            self.verdicts
+                .judge_unless_stopped(&self.pos, repetition.cycle, self.rules, || {
+                    shared.interrupt()
+                });
+        let Some(verdict) = verdict else {
+            // Out of time (or told to stop) inside the judgement: the
+            // search stops, and this score is thrown away with it.
+            shared.stop.store(true, Ordering::Relaxed);
+            self.stopped = true;
+            return Some(DRAW);
+        };
+        let score = match verdict {
             Verdict::Draw => DRAW,
             Verdict::Win => RULE_WIN - ply as i32,
             Verdict::Loss => -RULE_WIN + ply as i32,
