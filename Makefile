@@ -226,7 +226,7 @@ remake-shard: ## make a self-play shard again from its recipe: RECIPE=
 
 # The built-in network trained again from the committed shards, every input
 # checked before training, the hash, bytes and bench signature after
-# (docs/learning.md: about 45 minutes on 2 cores, 1.3 GB).
+# (docs/learning.md: about 45 minutes on 2 cores, 1.1 GB at most).
 NETWORK_DATA ?= target/network-data
 .PHONY: network
 network: build ## train the built-in network again from data/shards/ and check it: NETWORK_DATA=
