@@ -53,9 +53,10 @@ if [ -n "$merged_name" ] && [ ! -e "$data_dir/$merged_name" ]; then
     || { cat "$work/check-shards.log" >&2; echo "the shards differ from their recipes" >&2; exit 1; }
   inputs=${merge#chuhan merge }
   inputs=${inputs%% --out *}
-  # The recipe's own words, brace ranges and all, as a shell reads them.
-  eval "shards=($inputs)"
-  (cd "$root" && "$bin" merge "${shards[@]}" --out "$data_dir/$merged_name.partial" > "$work/merge.log")
+  # The recipe's own words, brace ranges and globs and all, as a shell
+  # reads them at the top of the checkout.
+  (cd "$root" && eval "shards=($inputs)" \
+    && "$bin" merge "${shards[@]}" --out "$data_dir/$merged_name.partial" > "$work/merge.log")
   mv "$data_dir/$merged_name.partial" "$data_dir/$merged_name"
 fi
 
