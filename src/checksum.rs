@@ -61,8 +61,12 @@ impl FileSum {
     /// `NAME (BYTES bytes, fnv1a HASH, MORE)`: the line with more said
     /// inside its brackets (a network file's own hash, say).
     pub fn line_with(&self, more: &str) -> String {
+        self.line(&format!(", {more}"))
+    }
+
+    fn line(&self, tail: &str) -> String {
         format!(
-            "{} ({} bytes, fnv1a {:016x}, {more})",
+            "{} ({} bytes, fnv1a {:016x}{tail})",
             self.name, self.bytes, self.hash
         )
     }
@@ -71,11 +75,7 @@ impl FileSum {
 /// `NAME (BYTES bytes, fnv1a HASH)`.
 impl fmt::Display for FileSum {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} ({} bytes, fnv1a {:016x})",
-            self.name, self.bytes, self.hash
-        )
+        f.write_str(&self.line(""))
     }
 }
 
