@@ -110,12 +110,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn chasing_an_unprotected_cannon_loses_except_under_simple_rules() {
-        let pos = played(
+    /// The red chariot chases the black cannon, unprotected, between a7
+    /// and b7 for two cycles.
+    fn red_chases_the_unprotected_cannon() -> Position {
+        played(
             "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w",
             "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
-        );
+        )
+    }
+
+    #[test]
+    fn chasing_an_unprotected_cannon_loses_except_under_simple_rules() {
+        let pos = red_chases_the_unprotected_cannon();
         assert_eq!(judge_repetition(&pos, 4, RuleSet::Chinese), Verdict::Loss);
         assert_eq!(judge_repetition(&pos, 4, RuleSet::Asian), Verdict::Loss);
         assert_eq!(judge_repetition(&pos, 4, RuleSet::Simple), Verdict::Draw);
@@ -132,10 +138,7 @@ mod tests {
     fn remembers_the_verdict_of_each_cycle_and_rule_set() {
         // Red chases the unprotected cannon: a loss for Red under the
         // Chinese rules, a draw under the simple ones.
-        let pos = played(
-            "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w",
-            "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
-        );
+        let pos = red_chases_the_unprotected_cannon();
         let mut memo = VerdictMemo::default();
         for _ in 0..2 {
             for (rules, verdict) in [
@@ -163,10 +166,7 @@ mod tests {
     fn a_judgement_cut_short_is_no_verdict_and_is_not_remembered() {
         // Whether the chase wins the cannon asks whether the capture is
         // met by a mate: a search the stop flag cuts short.
-        let pos = played(
-            "4k3r/9/c8/9/9/9/9/1R7/9/3K5 w",
-            "b2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7",
-        );
+        let pos = red_chases_the_unprotected_cannon();
         let mut memo = VerdictMemo::default();
         let stopped = memo.judge_unless_stopped(&pos, 4, RuleSet::Chinese, || interrupt(true));
         assert_eq!(stopped, None);
